@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { limits } from './limits.js';
+import { Role } from './roles.js';
+
+/** The spec's messages (section 5 and 8), written once for the api and the forms. */
+export const authMessages = {
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name too long',
+  invalidEmail: 'Invalid email address',
+  emailTooLong: 'Email too long',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be at most 256 characters',
+  passwordRequired: 'Password is required',
+  acceptTerms: 'You must accept the Terms of Service and Privacy Policy',
+  forgotInvalidEmail: 'Please enter a valid email address',
+  passwordsDontMatch: "Passwords don't match",
+  emailNotProvided: 'Email address not provided',
+  invalidCredentials: 'Invalid email or password',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  emailNotVerifiedTitle: 'Email not verified',
+  emailNotVerifiedText: 'Please check your email and verify your account before signing in.',
+  emailTaken: 'An account with this email already exists. Sign in or reset your password.',
+  invalidOrExpiredToken: 'This link is invalid or has expired. Please request a new one.',
+  resetTokenRequired: 'Reset token is required',
+  tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
+  notSignedIn: 'Please sign in to continue.',
+  // Client-side toasts and screens (section 8).
+  registrationFailed: 'Registration failed',
+  pleaseTryAgain: 'Please try again',
+  signInFailed: 'Sign in failed',
+  checkCredentials: 'Please check your credentials',
+  signOutError: 'Error signing out',
+  signOutErrorText: 'Please try again.',
+  forgotFailed: 'Failed to send reset email. Please try again.',
+  resetFailed: 'Failed to reset password. The link may be expired or invalid.',
+  resetNoToken: 'Invalid reset link. Please request a new password reset.',
+  resendFailed: 'Failed to resend verification email. Please try again.',
+  welcomeBack: 'Welcome back!',
+  accountCreated: 'Account Created Successfully',
+  verificationSent: 'Verification email sent',
+  emailVerified: 'Email verified successfully',
+  emailVerifiedText: 'Your account has been verified. You can now access all courses.',
+} as const;
+
+const email = z
+  .string({ message: authMessages.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(limits.emailMax, authMessages.emailTooLong)
+  .pipe(z.email({ message: authMessages.invalidEmail }));
+
+const name = z
+  .string({ message: authMessages.nameRequired })
+  .trim()
+  .min(1, authMessages.nameRequired)
+  .max(limits.nameMax, authMessages.nameTooLong);
+
+const newPassword = z
+  .string({ message: authMessages.passwordTooShort })
+  .min(limits.passwordMin, authMessages.passwordTooShort)
+  .max(limits.passwordMax, authMessages.passwordTooLong);
+
+/** Registration payload of spec section 3; marketing_opt_in is sent as well as marketingOptIn. */
+export const RegisterRequest = z.object({
+  name,
+  email,
+  password: newPassword,
+  acceptTerms: z.literal(true, { message: authMessages.acceptTerms }),
+  marketingOptIn: z.boolean().optional().default(false),
+  marketing_opt_in: z.boolean().optional(),
+  inviteCode: z.string().trim().min(1).max(200).optional(),
+});
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+export const RegisterResponse = z.object({ needsVerification: z.boolean() });
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
+
+export const LoginRequest = z.object({
+  email,
+  password: z
+    .string({ message: authMessages.passwordRequired })
+    .min(1, authMessages.passwordRequired)
+    .max(limits.passwordMax, authMessages.passwordTooLong),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const ForgotPasswordRequest = z.object({
+  email: z
+    .string({ message: authMessages.forgotInvalidEmail })
+    .trim()
+    .toLowerCase()
+    .max(limits.emailMax, authMessages.emailTooLong)
+    .pipe(z.email({ message: authMessages.forgotInvalidEmail })),
+});
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;
+
+export const ResendVerificationRequest = z.object({
+  email: z
+    .string({ message: authMessages.emailNotProvided })
+    .trim()
+    .toLowerCase()
+    .min(1, authMessages.emailNotProvided)
+    .max(limits.emailMax, authMessages.emailTooLong)
+    .pipe(z.email({ message: authMessages.invalidEmail })),
+});
+export type ResendVerificationRequest = z.input<typeof ResendVerificationRequest>;
+
+/** What the api receives on reset: the token from the link and the new password. */
+export const ResetPasswordRequest = z.object({
+  token: z
+    .string({ message: authMessages.resetTokenRequired })
+    .min(1, authMessages.resetTokenRequired)
+    .max(200),
+  newPassword,
+});
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
+
+/** The reset form: new password and its confirmation. */
+export const ResetPasswordForm = z
+  .object({ newPassword, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: authMessages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.input<typeof ResetPasswordForm>;
+
+/** The signed-in user as every api answer presents it (spec: id, role, name, email). */
+export const PublicUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: Role,
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+/** Neutral answer of forgot-password and resend-verification, whether the account exists or not. */
+export const OkResponse = z.object({ ok: z.literal(true), message: z.string().optional() });
+export type OkResponse = z.infer<typeof OkResponse>;
+
+export const forgotPasswordAnswer =
+  'If an account exists for that email, we have sent a link to reset the password. The link expires in 1 hour.';
+export const resendVerificationAnswer = 'If that account still needs verification, a new link is on its way.';

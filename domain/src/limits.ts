@@ -1,0 +1,34 @@
+/** Business constants of spec section 9. */
+export const limits = {
+  passwordMin: 8,
+  nameMax: 120,
+  emailMax: 255,
+  /** Upper bound on password length, so hashing cannot be used to burn CPU. */
+  passwordMax: 256,
+  quizPassMark: 70,
+  licenseGroupSizes: [10, 30, 50] as const,
+  defaultLicenseGroupSize: 10,
+  maxInvitesPerSend: 10,
+  usageHighPercent: 80,
+  usageFullPercent: 100,
+} as const;
+
+export const tokenLifetimes = {
+  /** E-mail verification link. */
+  verificationMs: 24 * 60 * 60 * 1000,
+  /** Password reset link: 1 hour (spec section 9). */
+  passwordResetMs: 60 * 60 * 1000,
+} as const;
+
+/** UI timings of spec section 9. */
+export const timings = {
+  toastDurationMs: 5000,
+  toastViewportMaxWidthPx: 420,
+  toastSwipeThresholdPx: 50,
+  tooltipEnterDelayMs: 700,
+  tooltipSkipDelayMs: 300,
+  copiedIndicatorMs: 2000,
+  reloadAfterHiddenMs: 30_000,
+  reloadAfterPopstateMs: 5_000,
+  scrollToTopDelayMs: 100,
+} as const;
