@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support';
+
+const pages: Array<{ path: string; label: string; ready: RegExp | string }> = [
+  { path: '/', label: 'home', ready: 'Available Courses' },
+  { path: '/signup', label: 'sign-up', ready: /create account/i },
+  {
+    path: '/verify-sent?email=teacher%40school.test',
+    label: 'verify-sent',
+    ready: 'Resend verification email',
+  },
+  { path: '/forgot-password', label: 'forgot-password', ready: /send reset link/i },
+  { path: '/reset-password?token=abc', label: 'reset-password', ready: /reset password/i },
+  { path: '/reset-password', label: 'reset-password without a token', ready: 'Invalid Reset Link' },
+  { path: '/dev/mailbox', label: 'dev mailbox', ready: /mailbox/i },
+  { path: '/no/such/page', label: 'not found', ready: 'Page Not Found' },
+];
+
+for (const { path, label, ready } of pages) {
+  test(`${label} (${path}) has no serious or critical accessibility violation`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByText(ready).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, label);
+  });
+}
+
+test('the sign-in dialog and the leave dialog have no serious or critical violation', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign In' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'sign-in dialog');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: /leave learning platform|company website|logo/i }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave Learning Platform?' });
+  await expect(leave).toContainText(
+    'You are about to leave the Learning Platform and go to the company website. Any unsaved progress will remain saved.',
+  );
+  await expectNoSeriousA11yViolations(page, 'leave dialog');
+  await leave.getByRole('button', { name: 'Stay Here' }).click();
+  await expect(leave).toBeHidden();
+});
+
+test('signed in: the account menu shows the role badge, and the page passes axe', async ({ page }) => {
+  // The demo accounts exist on the embedded database outside production.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign In' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^email/i).fill('superadmin@demo.test');
+  await dialog.getByLabel(/^password/i).fill(process.env.DEMO_PASSWORD ?? 'teach-with-ai');
+  await dialog.getByRole('button', { name: /^sign in$/i }).click();
+  await page.getByRole('button', { name: /account/i }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toContainText('Super Admin');
+  await expect(menu.getByRole('menuitem', { name: 'Super Admin Dashboard' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Manage Subscription' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'account menu');
+});
+
+test('an empty path and /undefined go home; unknown paths offer Go Back and Return Home', async ({
+  page,
+}) => {
+  await page.goto('/undefined');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByText('Page Not Found')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+  await page.getByRole('button', { name: 'Return Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// `npm test`: every suite, in order, with one closing count.
+//   1. content:check  2. unit + integration (Vitest; api on PGlite)  3. the api suite again on
+//   PostgreSQL when TEST_DATABASE_URL is set  4. build  5. end-to-end journeys in Chromium.
+// Pass suite names to run only some: `npm test -- unit e2e`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, 'coverage', 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const only = process.argv.slice(2);
+const wanted = (name) => only.length === 0 || only.includes(name);
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) failures.push(title);
+  return r.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += (report.numFailedTests ?? 0) + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function vitest(title, args, file, env) {
+  const ok = run(
+    title,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    env,
+  );
+  countVitest(file);
+  if (!ok && !existsSync(file)) failed += 1;
+}
+
+if (wanted('content')) {
+  if (run('content:check', 'npm', ['run', '--silent', 'content:check'])) passed += 1;
+  else failed += 1;
+}
+
+if (wanted('unit')) vitest('unit and integration (api on PGlite)', [], join(out, 'vitest.json'));
+
+if (wanted('pg')) {
+  if (process.env.TEST_DATABASE_URL) {
+    vitest('api on PostgreSQL', ['--project', 'api'], join(out, 'vitest-pg.json'), { TEST_DB: 'pg' });
+  } else {
+    console.log(
+      '\n=== api on PostgreSQL: TEST_DATABASE_URL is not set (.ci/run sets it); ran on PGlite only',
+    );
+  }
+}
+
+if (wanted('e2e')) {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    console.error(
+      `\n=== e2e: no Chromium at ${chromium}. Install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
+    failures.push('e2e (no Chromium)');
+    failed += 1;
+  } else if (run('build', 'npm', ['run', '--silent', 'build'])) {
+    const file = join(out, 'playwright.json');
+    run('end-to-end (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    });
+    if (existsSync(file)) {
+      const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+      passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+      failed += (stats.unexpected ?? 0) + (stats.skipped ?? 0);
+    } else failed += 1;
+  } else failed += 1;
+}
+
+console.log('');
+if (failures.length) console.log(`Failed suites: ${failures.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failures.length || failed ? 1 : 0);
