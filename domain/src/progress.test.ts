@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addCompleted,
+  courseCardAction,
+  courseCompletion,
+  courseOverviewAction,
+  gradeAnswers,
+  isModuleUnlocked,
+  moduleProgressIndicator,
+  moduleStatus,
+  nextModuleToTake,
+  percentComplete,
+  progressMessages,
+  unionCompleted,
+} from './progress.js';
+
+describe('progress rules (spec section 4)', () => {
+  it('unions local and server lists without duplicates, sorted', () => {
+    expect(unionCompleted([3, 1], [2, 3], [1])).toEqual([1, 2, 3]);
+    expect(addCompleted([1, 3], 2)).toEqual([1, 2, 3]);
+    expect(addCompleted([1, 2], 2)).toEqual([1, 2]);
+  });
+
+  it('rounds the percent and caps it at 100', () => {
+    expect(percentComplete(1, 3)).toBe(33);
+    expect(percentComplete(2, 3)).toBe(67);
+    expect(percentComplete(6, 6)).toBe(100);
+    expect(percentComplete(7, 6)).toBe(100);
+    expect(percentComplete(0, 0)).toBe(0);
+  });
+
+  it('ignores ids that are not modules of the course', () => {
+    const c = courseCompletion([1, 2, 9], [1, 2, 3]);
+    expect(c).toMatchObject({
+      completed: [1, 2],
+      completedCount: 2,
+      total: 3,
+      percent: 67,
+      isComplete: false,
+    });
+    expect(courseCompletion([1, 2, 3], [1, 2, 3]).isComplete).toBe(true);
+  });
+
+  it('opens module 1 always and module n only after n-1', () => {
+    expect(isModuleUnlocked(1, [])).toBe(true);
+    expect(isModuleUnlocked(2, [])).toBe(false);
+    expect(isModuleUnlocked(2, [1])).toBe(true);
+    expect(isModuleUnlocked(4, [1, 2])).toBe(false);
+    expect(moduleStatus(1, [1])).toBe('completed');
+    expect(moduleStatus(2, [1])).toBe('current');
+    expect(moduleStatus(3, [1])).toBe('locked');
+  });
+
+  it('sends Start/Continue/Review to the first incomplete unlocked module', () => {
+    expect(nextModuleToTake([1, 2, 3], [])).toBe(1);
+    expect(nextModuleToTake([1, 2, 3], [1])).toBe(2);
+    expect(nextModuleToTake([1, 2, 3], [1, 2, 3])).toBe(1);
+    expect(courseCardAction(0)).toBe('Start Course');
+    expect(courseCardAction(50)).toBe('Continue Course');
+    expect(courseCardAction(100)).toBe('Review Course');
+    expect(courseOverviewAction(0)).toBe('Start Course');
+    expect(courseOverviewAction(17)).toBe('Continue Learning');
+    expect(courseOverviewAction(100)).toBe('Review Course');
+  });
+
+  it('builds the module indicator from 25-point steps, at most 100', () => {
+    expect(moduleProgressIndicator({ videoProgressed: false, quizCompleted: false })).toBe(50);
+    expect(moduleProgressIndicator({ videoProgressed: true, quizCompleted: false })).toBe(75);
+    expect(moduleProgressIndicator({ videoProgressed: true, quizCompleted: true })).toBe(100);
+  });
+
+  it('grades answers against the key with the 70 pass mark', () => {
+    expect(gradeAnswers([1, 2, 0], [1, 2, 0])).toEqual({ correct: 3, total: 3, score: 100, passed: true });
+    expect(gradeAnswers([1, 2, 0], [1, 2, 3])).toEqual({ correct: 2, total: 3, score: 67, passed: false });
+    expect(gradeAnswers([1], [0]).passed).toBe(false);
+    expect(gradeAnswers([1, 1, 1, 1, 1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1, 1, 0, 0, 0]).passed).toBe(true);
+  });
+
+  it('words the reset confirmation as the spec does', () => {
+    expect(progressMessages.resetConfirm('AI in Education')).toBe(
+      'Are you sure you want to reset progress for "AI in Education"? This will clear all completed modules and quiz scores for this course. This action cannot be undone.',
+    );
+  });
+});
