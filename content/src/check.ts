@@ -1,0 +1,20 @@
+/**
+ * `npm run content:check`: validates every content file, prints each problem as
+ * `file: field: message`, then a summary; exits 1 on any problem.
+ */
+import path from 'node:path';
+import { defaultContentRoot, formatProblem, readContent } from './loader.js';
+
+const root = path.resolve(process.argv[2] ?? defaultContentRoot);
+const report = await readContent(root);
+
+for (const problem of report.problems) console.log(formatProblem(problem));
+
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const modules = report.courses.reduce((total, course) => total + course.modules.length, 0);
+console.log(
+  `content:check: ${count(report.courses.length, 'course')}, ${count(modules, 'module')}, ` +
+    `${count(report.prompts.length, 'prompt category', 'prompt categories')}, ` +
+    `${count(report.faq.length, 'FAQ section')} — ${count(report.problems.length, 'problem')}`,
+);
+process.exitCode = report.problems.length > 0 ? 1 : 0;

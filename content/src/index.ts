@@ -1,0 +1,13 @@
+export {
+  checkContent,
+  ContentError,
+  defaultContentRoot,
+  defaultContentSpec,
+  formatProblem,
+  loadContent,
+  readContent,
+  type Content,
+  type ContentProblem,
+  type ContentReport,
+  type ContentSpec,
+} from './loader.js';
