@@ -33,6 +33,7 @@ COPY --from=build /app/content/legal content/legal
 COPY --from=build /app/content/images content/images
 COPY --from=build /app/content/faq.md content/faq.md
 COPY --from=build /app/api/dist api/dist
+COPY --from=build /app/api/assets api/assets
 COPY --from=build /app/api/drizzle api/drizzle
 COPY --from=build /app/pwa/dist pwa/dist
 USER node

@@ -1,0 +1,161 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import { describe, expect, it } from 'vitest';
+import { type CertificatePdfInput, formatCertificateDate, renderCertificatePdf } from './pdf.js';
+
+const base: CertificatePdfInput = {
+  teacherName: 'Nguyễn Thị Minh Khai',
+  courseTitle: 'Generative AI in the Classroom: Foundations',
+  pdHoursLabel: '1.5 PD hours',
+  completedAt: new Date('2026-11-21T15:30:00Z'),
+  certificateId: 'c0a8012e-7f3b-4c2d-9e51-8b6a4f2d1c93',
+  issuer: 'AI Classroom Academy',
+  productName: 'AI Classroom Academy',
+  verifyUrl: 'https://academy.example.org/certificates/verify/c0a8012e-7f3b-4c2d-9e51-8b6a4f2d1c93',
+};
+
+/** US Letter landscape and the gold inner border the text must stay inside. */
+const PAGE = { width: 792, height: 612 };
+const INNER_BORDER = 30;
+
+interface ParsedPdf {
+  pages: number;
+  text: string;
+  items: TextItem[];
+  info: Record<string, unknown>;
+  pageSize: [number, number];
+}
+
+async function parse(pdf: Buffer): Promise<ParsedPdf> {
+  const doc = await getDocument({
+    data: new Uint8Array(pdf),
+    verbosity: 0,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+  }).promise;
+  try {
+    const page = await doc.getPage(1);
+    const [, , width, height] = page.view;
+    const content = await page.getTextContent();
+    const items = content.items.filter((item): item is TextItem => 'str' in item);
+    const text = items
+      .map((item) => item.str + (item.hasEOL ? '\n' : ' '))
+      .join('')
+      .normalize('NFC');
+    const { info } = await doc.getMetadata();
+    return {
+      pages: doc.numPages,
+      text,
+      items,
+      info: info as Record<string, unknown>,
+      pageSize: [width, height],
+    };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+function expectInsideBorder(items: TextItem[]): void {
+  for (const item of items.filter((i) => i.str.trim() !== '')) {
+    const [, , , , x, baseline] = item.transform as number[];
+    expect(x, item.str).toBeGreaterThanOrEqual(INNER_BORDER);
+    expect(x + item.width, item.str).toBeLessThanOrEqual(PAGE.width - INNER_BORDER);
+    expect(baseline, item.str).toBeGreaterThanOrEqual(INNER_BORDER);
+    expect(baseline + item.height, item.str).toBeLessThanOrEqual(PAGE.height - INNER_BORDER);
+  }
+}
+
+describe('renderCertificatePdf', () => {
+  it('writes every fact of the certificate as real text on one landscape page', async () => {
+    const pdf = await renderCertificatePdf(base);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const parsed = await parse(pdf);
+    expect(parsed.pages).toBe(1);
+    expect(parsed.pageSize).toEqual([PAGE.width, PAGE.height]);
+    for (const expected of [
+      'Certificate of Completion',
+      'This certifies that',
+      'Nguyễn Thị Minh Khai',
+      'has completed the professional development course',
+      'Generative AI in the Classroom: Foundations',
+      '1.5 PD hours',
+      'November 21, 2026',
+      'c0a8012e-7f3b-4c2d-9e51-8b6a4f2d1c93',
+      'AI Classroom Academy',
+      `Verify at ${base.verifyUrl}`,
+    ]) {
+      expect(parsed.text).toContain(expected.normalize('NFC'));
+    }
+  });
+
+  it('sets the metadata, with the completion time as the creation date', async () => {
+    const { info } = await parse(await renderCertificatePdf(base));
+    expect(info.Title).toBe('Certificate of Completion: Generative AI in the Classroom: Foundations');
+    expect(info.Author).toBe('AI Classroom Academy');
+    expect(String(info.Subject).normalize('NFC')).toContain('Nguyễn Thị Minh Khai completed');
+    expect(info.CreationDate).toMatch(/^D:20261121153000Z/);
+  });
+
+  it.each(['Zoë', 'José', "Siobhán O'Brien", 'Nguyễn Thị Minh Khai', 'Björn Øster-Łukasiewicz'])(
+    'embeds its own fonts and keeps the name %s intact',
+    async (teacherName) => {
+      const pdf = await renderCertificatePdf({ ...base, teacherName });
+      const raw = pdf.toString('latin1');
+      // pdfkit's built-in (non-embedded) fonts garble such names: none may be used.
+      expect(raw).not.toMatch(/\/BaseFont \/(Helvetica|Times|Courier)/);
+      expect(raw).toMatch(/\/FontFile2 /);
+      const { text } = await parse(pdf);
+      expect(text).toContain(teacherName.normalize('NFC'));
+    },
+  );
+
+  it('shrinks a long name and course title onto at most two lines inside the border', async () => {
+    const teacherName =
+      'María José Fernández de la Concepción Ñúñez-Schwarzenegger Oyelaran-Whitfield Abernathy-Llewellyn';
+    const courseTitle =
+      'Responsible, Ethical and Equitable Use of Generative Artificial Intelligence Tools for Differentiated ' +
+      'Instruction, Assessment Design and Family Communication in K-12 Schools and Districts Nationwide';
+    const pdf = await renderCertificatePdf({ ...base, teacherName, courseTitle });
+    const parsed = await parse(pdf);
+
+    expect(parsed.pages).toBe(1);
+    for (const word of [...teacherName.split(' '), ...courseTitle.split(' ')]) {
+      expect(parsed.text).toContain(word.normalize('NFC'));
+    }
+    const nameItems = parsed.items.filter((item) => teacherName.includes(item.str.trim()) && item.str.trim());
+    expect(new Set(nameItems.map((item) => item.transform[5])).size).toBeLessThanOrEqual(2);
+
+    expect(parsed.text).not.toContain('…');
+    expectInsideBorder(parsed.items);
+  });
+
+  it('cuts an absurdly long text with an ellipsis rather than overflow', async () => {
+    const pdf = await renderCertificatePdf({
+      ...base,
+      teacherName: 'Name '.repeat(60).trim(),
+      courseTitle: 'Course '.repeat(120).trim(),
+      issuer: 'Organization '.repeat(30).trim(),
+      verifyUrl: `https://academy.example.org/certificates/verify/${'x'.repeat(300)}`,
+    });
+    const parsed = await parse(pdf);
+    expect(parsed.pages).toBe(1);
+    expect(parsed.text).toContain('…');
+    expectInsideBorder(parsed.items);
+  });
+
+  it('is deterministic: the same input gives the same bytes', async () => {
+    const [a, b] = await Promise.all([renderCertificatePdf(base), renderCertificatePdf(base)]);
+    expect(a.equals(b)).toBe(true);
+  });
+});
+
+describe('formatCertificateDate', () => {
+  it('writes the date out in US English, in the given time zone', () => {
+    expect(formatCertificateDate(new Date('2026-11-21T15:30:00Z'))).toBe('November 21, 2026');
+    expect(formatCertificateDate(new Date('2026-11-22T02:00:00Z'), 'America/Chicago')).toBe(
+      'November 21, 2026',
+    );
+  });
+});
