@@ -1,0 +1,17 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+
+/** 'Loading' shown until a page is ready (spec section 2). */
+export function LoadingScreen({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 10 }}
+    >
+      <CircularProgress aria-hidden="true" />
+      <Typography color="text.secondary">{label}</Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+import { LoginRequest, PublicUser } from '@pd/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiSend } from '../../../lib/api-client';
+import { meKeys } from '../../../lib/get-me';
+
+/** POST /api/auth/login -> the user (or 403 {error: 'EMAIL_NOT_VERIFIED'}). */
+export { LoginRequest };
+
+export function login(input: LoginRequest): Promise<PublicUser> {
+  return apiSend('POST', '/api/auth/login', input, PublicUser);
+}
+
+/** On success the cached data of the previous visitor is dropped and the user is refreshed. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKeys.all[0] });
+      queryClient.setQueryData(meKeys.all, user);
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import { ResendVerificationRequest } from '@pd/domain';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiSend } from '../../../lib/api-client';
+
+/** POST /api/auth/resend-verification {email}. */
+export { ResendVerificationRequest };
+
+export function resendVerification(input: ResendVerificationRequest): Promise<unknown> {
+  return apiSend('POST', '/api/auth/resend-verification', input, z.unknown());
+}
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: resendVerification });
+}

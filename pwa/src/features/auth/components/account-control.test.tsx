@@ -1,0 +1,111 @@
+import type { Role } from '@pd/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { RootLayout } from '../../../app/root-layout';
+import { PremiumActionsContext } from '../../../components/premium-actions-context';
+import { buildUser, jsonResponse, renderWithProviders, stubApi } from '../../../test/render';
+
+const roleCases: Array<{ role: Role; badge: string; items: string[]; upgrade: boolean }> = [
+  { role: 'free', badge: 'Free', items: ['Sign out'], upgrade: true },
+  { role: 'premium', badge: 'Premium', items: ['Manage Subscription', 'Sign out'], upgrade: false },
+  {
+    role: 'license_admin',
+    badge: 'License Admin',
+    items: ['Manage Subscription', 'License Management', 'Sign out'],
+    upgrade: false,
+  },
+  {
+    role: 'superadmin',
+    badge: 'Super Admin',
+    items: ['Manage Subscription', 'Super Admin Dashboard', 'Sign out'],
+    upgrade: false,
+  },
+];
+
+describe('header account control', () => {
+  it('offers Sign In to anonymous visitors, in a dialog that toggles to Create Account', async () => {
+    stubApi();
+    const { user } = renderWithProviders(<RootLayout />);
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    const dialog = await screen.findByRole('dialog', { name: /sign in/i });
+    expect(within(dialog).getByLabelText(/email/i)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create an account' }));
+    expect(await screen.findByRole('dialog', { name: /create account/i })).toBeInTheDocument();
+    expect(screen.getByLabelText(/full name/i)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('dialog', { name: /sign in/i })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
+  });
+
+  it.each(roleCases)(
+    'shows name, e-mail, badge and the menu items of role $role',
+    async ({ role, badge, items, upgrade }) => {
+      const me = buildUser({ role, name: 'Ana Silva', email: 'ana@school.org' });
+      stubApi({ 'GET /api/auth/me': () => jsonResponse(200, me) });
+      const { user } = renderWithProviders(<RootLayout />);
+      const trigger = await screen.findByRole('button', { name: 'Account menu for Ana Silva' });
+      expect(Boolean(screen.queryByRole('button', { name: 'Upgrade to Premium' }))).toBe(upgrade);
+      await user.click(trigger);
+      const menu = await screen.findByRole('menu');
+      expect(within(menu).getByText('Ana Silva')).toBeInTheDocument();
+      expect(within(menu).getByText('ana@school.org')).toBeInTheDocument();
+      expect(within(menu).getByText(badge)).toBeInTheDocument();
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(items);
+    },
+  );
+
+  it('routes License Management and Super Admin Dashboard to their pages', async () => {
+    stubApi({
+      'GET /api/auth/me': () => jsonResponse(200, buildUser({ role: 'license_admin', name: 'Lee Admin' })),
+    });
+    const { user } = renderWithProviders(<RootLayout />);
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Lee Admin' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'License Management' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/license-admin'));
+  });
+
+  it('wires Upgrade to Premium and Manage Subscription to the premium actions', async () => {
+    const onUpgrade = vi.fn();
+    const onManageSubscription = vi.fn();
+    stubApi({ 'GET /api/auth/me': () => jsonResponse(200, buildUser({ role: 'free' })) });
+    const { user } = renderWithProviders(
+      <PremiumActionsContext.Provider value={{ onUpgrade, onManageSubscription }}>
+        <RootLayout />
+      </PremiumActionsContext.Provider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
+    expect(onUpgrade).toHaveBeenCalledOnce();
+  });
+
+  it('signs out: posts an empty JSON body, shows a toast and goes home', async () => {
+    const api = stubApi({
+      'GET /api/auth/me': () => jsonResponse(200, buildUser({ role: 'premium', name: 'Ana Silva' })),
+      'POST /api/auth/logout': () => jsonResponse(200, { ok: true }),
+    });
+    const { user } = renderWithProviders(<RootLayout />, { route: '/verify-sent' });
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Ana Silva' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Signed out'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    const [logout] = api.calls('POST /api/auth/logout');
+    expect(logout?.body).toEqual({});
+    expect(logout?.headers['content-type']).toBe('application/json');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('says Error signing out when the call fails', async () => {
+    stubApi({
+      'GET /api/auth/me': () => jsonResponse(200, buildUser({ role: 'free', name: 'Ana Silva' })),
+      'POST /api/auth/logout': () => jsonResponse(500, { error: 'Internal error' }),
+    });
+    const { user } = renderWithProviders(<RootLayout />);
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Ana Silva' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Error signing out'));
+    expect(screen.getByTestId('toast')).toHaveTextContent('Please try again.');
+  });
+});

@@ -1,0 +1,66 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import type { AuthDialogMode } from '../../../components/auth-dialog-context';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+interface AuthDialogProps {
+  open: boolean;
+  mode: AuthDialogMode;
+  onModeChange: (mode: AuthDialogMode) => void;
+  onClose: () => void;
+}
+
+/** The dialog that toggles between Sign In and Create Account (spec section 2). */
+export function AuthDialog({ open, mode, onModeChange, onClose }: AuthDialogProps) {
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const title = mode === 'signIn' ? 'Sign In' : 'Create Account';
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="auth-dialog-title"
+    >
+      <DialogTitle id="auth-dialog-title" sx={{ pr: 6 }}>
+        {title}
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          component="span"
+          sx={{ display: 'block', mt: 0.5 }}
+        >
+          {mode === 'signIn'
+            ? 'Welcome back. Sign in to continue your courses.'
+            : 'Create a free account to start learning.'}
+        </Typography>
+      </DialogTitle>
+      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      <DialogContent sx={{ pt: '8px !important' }}>
+        {mode === 'signIn' ? (
+          <SignInForm
+            onSuccess={onClose}
+            onSwitchToSignUp={() => onModeChange('signUp')}
+            onNavigate={onClose}
+          />
+        ) : (
+          <SignUpForm
+            onSuccess={onClose}
+            onSwitchToSignIn={() => onModeChange('signIn')}
+            onNavigate={onClose}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

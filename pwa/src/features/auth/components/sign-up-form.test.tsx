@@ -1,0 +1,130 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deferred, jsonResponse, renderWithProviders, stubApi } from '../../../test/render';
+import { SignUpForm } from './sign-up-form';
+
+async function fill(
+  user: ReturnType<typeof renderWithProviders>['user'],
+  values: { name?: string; email?: string; password?: string },
+) {
+  if (values.name) await user.type(screen.getByLabelText(/full name/i), values.name);
+  if (values.email) await user.type(screen.getByLabelText(/^email/i), values.email);
+  if (values.password) await user.type(screen.getByLabelText(/^password/i), values.password);
+}
+
+describe('SignUpForm', () => {
+  it('keeps Create Account disabled until the terms are accepted', async () => {
+    stubApi();
+    const { user } = renderWithProviders(<SignUpForm />);
+    const submit = screen.getByRole('button', { name: 'Create Account' });
+    expect(submit).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /terms of service/i }));
+    expect(submit).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: /terms of service/i }));
+    expect(submit).toBeDisabled();
+  });
+
+  it('shows the spec validation messages word for word', async () => {
+    const api = stubApi();
+    const { user } = renderWithProviders(<SignUpForm />);
+    await user.click(screen.getByRole('checkbox', { name: /terms of service/i }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+
+    await fill(user, { name: 'x'.repeat(121), email: 'a@b', password: 'short' });
+    await waitFor(() => expect(screen.getByText('Name too long')).toBeInTheDocument());
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('opens the terms and privacy pages in a new tab and labels its fields for autofill', () => {
+    stubApi();
+    renderWithProviders(<SignUpForm />);
+    const terms = screen.getByRole('link', { name: 'Terms of Service' });
+    const privacy = screen.getByRole('link', { name: 'Privacy Policy' });
+    expect(terms).toHaveAttribute('href', '/terms');
+    expect(terms).toHaveAttribute('target', '_blank');
+    expect(privacy).toHaveAttribute('href', '/privacy');
+    expect(privacy).toHaveAttribute('target', '_blank');
+    expect(screen.getByLabelText(/full name/i)).toHaveAttribute('autocomplete', 'name');
+    expect(screen.getByLabelText(/^email/i)).toHaveAttribute('autocomplete', 'email');
+    expect(screen.getByLabelText(/^password/i)).toHaveAttribute('autocomplete', 'new-password');
+  });
+
+  it('sends the registration payload and goes to /verify-sent when verification is needed', async () => {
+    const gate = deferred<Response>();
+    const api = stubApi({ 'POST /api/auth/register': () => gate.promise });
+    const { user } = renderWithProviders(<SignUpForm />);
+    await fill(user, { name: 'Maria Lopez', email: 'Maria@School.org', password: 'long-enough' });
+    await user.click(screen.getByRole('checkbox', { name: /terms of service/i }));
+    await user.click(screen.getByRole('checkbox', { name: /newsletter/i }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    const [request] = api.calls('POST /api/auth/register');
+    expect(request?.url).toBe('/api/auth/register');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.body).toEqual({
+      name: 'Maria Lopez',
+      email: 'maria@school.org',
+      password: 'long-enough',
+      acceptTerms: true,
+      marketingOptIn: true,
+      marketing_opt_in: true,
+    });
+
+    gate.resolve(jsonResponse(201, { needsVerification: true }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/verify-sent?email=maria%40school.org'),
+    );
+    expect(screen.getByTestId('toast')).toHaveTextContent('Account Created Successfully');
+  });
+
+  it('with an invitation locks the e-mail and sends the code in the query and the body', async () => {
+    const api = stubApi({ 'POST /api/auth/register': () => jsonResponse(201, { needsVerification: true }) });
+    const { user } = renderWithProviders(
+      <SignUpForm inviteCode="abc123" lockedEmail="teacher@district.org" />,
+    );
+    const email = screen.getByLabelText(/^email/i);
+    expect(email).toHaveValue('teacher@district.org');
+    expect(email).toHaveAttribute('readonly');
+    expect(
+      screen.getByText('Email pre-filled from your invitation and cannot be changed'),
+    ).toBeInTheDocument();
+
+    await fill(user, { name: 'Teacher One', password: 'long-enough' });
+    await user.click(screen.getByRole('checkbox', { name: /terms of service/i }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(api.calls('POST /api/auth/register')).toHaveLength(1));
+    const [request] = api.calls('POST /api/auth/register');
+    expect(request?.url).toBe('/api/auth/register?invite=abc123');
+    expect(request?.body).toMatchObject({
+      email: 'teacher@district.org',
+      inviteCode: 'abc123',
+      marketingOptIn: false,
+      marketing_opt_in: false,
+    });
+  });
+
+  it('shows Registration failed with the server message, or Please try again', async () => {
+    let answer = jsonResponse(409, {
+      error: 'An account with this email already exists. Sign in or reset your password.',
+    });
+    stubApi({ 'POST /api/auth/register': () => answer });
+    const { user } = renderWithProviders(<SignUpForm />);
+    await fill(user, { name: 'Maria Lopez', email: 'maria@school.org', password: 'long-enough' });
+    await user.click(screen.getByRole('checkbox', { name: /terms of service/i }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent('Registration failed');
+    expect(toast).toHaveTextContent(
+      'An account with this email already exists. Sign in or reset your password.',
+    );
+
+    answer = new Response('', { status: 502, statusText: 'Bad Gateway' });
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Please try again'));
+  });
+});

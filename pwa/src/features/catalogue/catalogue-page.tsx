@@ -1,0 +1,59 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { authMessages, roleLabels, type PublicUser } from '@pd/domain';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useToast } from '../../components/toast-provider';
+import { useMe } from '../../lib/get-me';
+import { usePageTitle } from '../../lib/use-page-title';
+
+function bannerText(user: PublicUser | null | undefined): string {
+  if (!user) return 'Sign in or create a free account to start learning and keep track of your progress.';
+  switch (user.role) {
+    case 'free':
+      return `Welcome, ${user.name}! You are on the Free plan: free courses are open to you, and premium courses come with an upgrade.`;
+    case 'premium':
+      return `Welcome back, ${user.name}! Your Premium access opens every course.`;
+    case 'license_admin':
+      return `Welcome back, ${user.name}! As ${roleLabels.license_admin} you have Premium access and can invite your teachers.`;
+    case 'superadmin':
+      return `Welcome back, ${user.name}! You are signed in as ${roleLabels.superadmin}.`;
+  }
+}
+
+/** Home: role banner and the catalogue heading (the course grid comes with the learning-flow issue). */
+export function CataloguePage() {
+  usePageTitle('');
+  const me = useMe();
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const verifiedShown = useRef(false);
+
+  useEffect(() => {
+    if (params.get('verified') !== '1' || verifiedShown.current) return;
+    verifiedShown.current = true;
+    toast({
+      variant: 'success',
+      title: authMessages.emailVerified,
+      description: authMessages.emailVerifiedText,
+    });
+    const next = new URLSearchParams(params);
+    next.delete('verified');
+    setParams(next, { replace: true });
+  }, [params, setParams, toast]);
+
+  return (
+    <Box sx={{ py: { xs: 2, sm: 4 } }}>
+      <Alert severity="info" variant="outlined" sx={{ mb: 4, bgcolor: 'background.paper' }}>
+        {bannerText(me.data)}
+      </Alert>
+      <Typography variant="h3" component="h1" sx={{ mb: 1.5 }}>
+        Available Courses
+      </Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 720, fontSize: '1.125rem' }}>
+        Explore our professional development courses designed to enhance your skills and knowledge.
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,105 @@
+import type { PublicUser, Role } from '@pd/domain';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../lib/query-client';
+
+/** Shows the current address so tests can assert navigation. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/** Renders a screen inside the app's providers and a memory router at `route`. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', path = '*' }: { route?: string; path?: string } = {},
+) {
+  const queryClient = createQueryClient();
+  const user = userEvent.setup();
+  const utils = render(
+    <AppProviders queryClient={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={<p>Elsewhere</p>} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...utils, user, queryClient };
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  credentials: RequestCredentials | undefined;
+  body: unknown;
+}
+
+type Handler = (request: RecordedRequest) => Response | Promise<Response>;
+
+export function jsonResponse(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+  });
+}
+
+/**
+ * Stubs `fetch` at the transport boundary. Handlers are keyed "METHOD /path" (query string
+ * ignored); GET /api/auth/me answers 401 unless given. Unknown calls answer 404.
+ */
+export function stubApi(handlers: Record<string, Handler> = {}) {
+  const requests: RecordedRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const request: RecordedRequest = {
+      method,
+      url,
+      headers,
+      credentials: init.credentials,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    requests.push(request);
+    const key = `${method} ${url.split('?')[0]}`;
+    const handler =
+      handlers[key] ??
+      (key === 'GET /api/auth/me'
+        ? () => jsonResponse(401, { error: 'Please sign in to continue.' })
+        : undefined);
+    return handler ? handler(request) : jsonResponse(404, { error: 'Not found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    requests,
+    fetchMock,
+    calls: (key: string) => requests.filter((r) => `${r.method} ${r.url.split('?')[0]}` === key),
+  };
+}
+
+/** A promise whose resolution the test controls (to observe pending states). */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+export function buildUser(overrides: Partial<PublicUser> & { role?: Role } = {}): PublicUser {
+  return {
+    id: 'u1',
+    name: 'Maria Lopez',
+    email: 'maria@school.org',
+    role: 'free',
+    emailVerified: true,
+    createdAt: '2025-01-15T10:00:00.000Z',
+    ...overrides,
+  };
+}
