@@ -30,7 +30,7 @@ export async function benchApiMe() {
       headers: { 'content-type': 'application/json', origin: api.url },
       body: JSON.stringify({
         email: 'free@demo.test',
-        password: process.env.DEMO_PASSWORD ?? 'teach-with-ai',
+        password: process.env.DEMO_PASSWORD ?? 'demo-password',
       }),
     });
     if (!login.ok) throw new Error(`demo login failed: ${login.status} ${await login.text()}`);

@@ -47,7 +47,7 @@ test('signed in: the account menu shows the role badge, and the page passes axe'
   await page.getByRole('button', { name: 'Sign In' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(/^email/i).fill('superadmin@demo.test');
-  await dialog.getByLabel(/^password/i).fill(process.env.DEMO_PASSWORD ?? 'teach-with-ai');
+  await dialog.getByLabel(/^password/i).fill(process.env.DEMO_PASSWORD ?? 'demo-password');
   await dialog.getByRole('button', { name: /^sign in$/i }).click();
   await page.getByRole('button', { name: /account/i }).click();
   const menu = page.getByRole('menu');

@@ -1,0 +1,78 @@
+import { bodyParser } from '@koa/bodyparser';
+import type Router from '@koa/router';
+import Koa from 'koa';
+import compress from 'koa-compress';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { AppDeps } from './deps.js';
+import { createLogger, type Logger } from './logger.js';
+import { apiNotFound, errorHandler } from './middleware/error-handler.js';
+import { defaultRateLimits, type RateLimits } from './middleware/rate-limit.js';
+import { requestLog } from './middleware/request-log.js';
+import { sameOrigin } from './middleware/same-origin.js';
+import { securityHeaders } from './middleware/security-headers.js';
+import { sessions } from './middleware/session.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import type { Mailer } from './modules/mail/mailer.js';
+import { devMailboxRoutes } from './modules/mail/routes.js';
+import { defaultImagesDir, defaultPwaDist, imagesStatic, pwaStatic, spaFallback } from './static.js';
+
+export interface CreateAppOptions {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock?: Clock;
+  logger?: Logger;
+  rateLimits?: Partial<RateLimits>;
+  /** Where the built pwa lives (default pwa/dist). */
+  pwaDist?: string;
+  imagesDir?: string;
+  /** Extra routers (tests, and modules added by later issues). */
+  routers?: ((deps: AppDeps) => Router)[];
+}
+
+/** Every api module, in order. A new module adds its router factory here. */
+const moduleRouters: ((deps: AppDeps) => Router)[] = [healthRoutes, authRoutes];
+
+export const jsonBodyLimit = '100kb';
+
+/** Composes middleware and routers; nothing else lives here. */
+export function createApp(options: CreateAppOptions): Koa {
+  const { config, db, mailer } = options;
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const deps: AppDeps = {
+    config,
+    db,
+    mailer,
+    clock,
+    logger,
+    rateLimits: { ...defaultRateLimits, ...options.rateLimits },
+  };
+  const pwaDist = options.pwaDist ?? defaultPwaDist;
+
+  const app = new Koa({ proxy: config.trustProxy });
+  app.on('error', (error: Error) => logger.error('unhandled koa error', { error: error.message }));
+
+  app.use(requestLog(logger));
+  app.use(errorHandler(logger));
+  app.use(securityHeaders(config.isHttps));
+  app.use(compress({ threshold: 1024, br: { params: {} }, gzip: {}, deflate: false }));
+  app.use(sameOrigin(config.publicUrl));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: jsonBodyLimit, encoding: 'utf-8' }));
+  const session = sessions(app, config, db, clock);
+  // Sessions cost a database read: only the api needs them, not static files.
+  app.use((ctx, next) => (ctx.path.startsWith('/api/') ? session(ctx, next) : next()));
+  app.use(apiNotFound());
+  app.use(spaFallback(pwaDist));
+
+  const routers = [...moduleRouters, ...(options.routers ?? [])].map((make) => make(deps));
+  if (!config.isProduction) routers.push(devMailboxRoutes(db));
+  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+
+  app.use(imagesStatic(options.imagesDir ?? defaultImagesDir));
+  app.use(pwaStatic(pwaDist));
+  return app;
+}

@@ -1,0 +1,57 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig, repoRoot } from './config.js';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'pd-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('configuration', () => {
+  it('has working defaults outside production and persists a generated session secret', () => {
+    const config = parseConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      isHttps: false,
+      nodeEnv: 'development',
+      dataDir,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(config.sessionSecret);
+    expect(parseConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it('resolves a relative DATA_DIR against the repository root', () => {
+    expect(parseConfig({ DATA_DIR: 'some/dir', SESSION_SECRET: 's'.repeat(32) }).dataDir).toBe(
+      path.join(repoRoot, 'some/dir'),
+    );
+  });
+
+  it('derives PUBLIC_URL from PORT and detects https', () => {
+    expect(parseConfig({ PORT: '8080', SESSION_SECRET: 's'.repeat(32) }).publicUrl).toBe(
+      'http://localhost:8080',
+    );
+    expect(
+      parseConfig({ PUBLIC_URL: 'https://academy.example.org/', SESSION_SECRET: 's'.repeat(32) }),
+    ).toMatchObject({
+      publicUrl: 'https://academy.example.org',
+      isHttps: true,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
+  ])('rejects %j with a message naming %s', (env, variable) => {
+    expect(() => parseConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
+    expect(() => parseConfig({ DATA_DIR: dataDir, ...env })).toThrow(new RegExp(`${variable}:`));
+  });
+});

@@ -1,0 +1,26 @@
+import { describeZodError } from '@pd/domain';
+import type { z } from 'zod';
+
+/** An error whose message is meant for the person using the app (4xx), with an optional code. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** Validates input with a domain contract; a bad input becomes a 400 with the spec's message. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) {
+    const { error, fields } = describeZodError(result.error);
+    throw new AppError(400, error, 'VALIDATION_ERROR', fields);
+  }
+  return result.data;
+}

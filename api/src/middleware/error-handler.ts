@@ -1,0 +1,75 @@
+import type { ApiErrorBody } from '@pd/domain';
+import type { Middleware } from 'koa';
+import { AppError } from '../errors.js';
+import type { Logger } from '../logger.js';
+
+export const internalErrorMessage = 'Something went wrong on our side. Please try again in a moment.';
+
+interface HttpLikeError {
+  status?: unknown;
+  statusCode?: unknown;
+  expose?: unknown;
+  type?: unknown;
+  message?: unknown;
+  name?: unknown;
+}
+
+function statusOf(error: HttpLikeError): number {
+  const s = error.status ?? error.statusCode;
+  return typeof s === 'number' && s >= 400 && s < 600 ? s : 500;
+}
+
+/** Known library errors get a message a person can read. */
+function clientMessage(status: number, error: HttpLikeError): string {
+  if (status === 413) return 'The request body is too large (limit 100 kB).';
+  if (status === 400 && (error.type === 'entity.parse.failed' || error.name === 'SyntaxError'))
+    return 'The request body is not valid JSON.';
+  if (status === 415) return 'Content-Type must be application/json.';
+  if (error.expose === true && typeof error.message === 'string') return error.message;
+  return 'Bad request.';
+}
+
+/** The one error format: `{error, code?, fields?}`. 5xx answers never carry internals. */
+export function errorHandler(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (caught) {
+      let status: number;
+      let body: ApiErrorBody;
+      if (caught instanceof AppError) {
+        status = caught.status;
+        body = { error: caught.message };
+        if (caught.code) body.code = caught.code;
+        if (caught.fields) body.fields = caught.fields;
+        for (const [k, v] of Object.entries(caught.headers ?? {})) ctx.set(k, v);
+      } else {
+        const error = (typeof caught === 'object' && caught !== null ? caught : {}) as HttpLikeError;
+        status = statusOf(error);
+        body = { error: status >= 500 ? internalErrorMessage : clientMessage(status, error) };
+      }
+      if (status >= 500) {
+        const err = caught instanceof Error ? caught : new Error(String(caught));
+        logger.error('request failed', {
+          method: ctx.method,
+          path: ctx.path,
+          error: err.message,
+          stack: err.stack,
+        });
+      }
+      ctx.status = status;
+      ctx.body = body;
+    }
+  };
+}
+
+/** After every router: an /api path nobody answered is a JSON 404. */
+export function apiNotFound(): Middleware {
+  return async (ctx, next) => {
+    await next();
+    if ((ctx.path === '/api' || ctx.path.startsWith('/api/')) && ctx.status === 404 && ctx.body == null) {
+      ctx.status = 404;
+      ctx.body = { error: 'Not found', code: 'NOT_FOUND' } satisfies ApiErrorBody;
+    }
+  };
+}

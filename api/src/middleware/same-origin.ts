@@ -1,0 +1,46 @@
+import type { Middleware } from 'koa';
+import { AppError } from '../errors.js';
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Paths verified another way (the Stripe webhook is checked by its signature). */
+export const sameOriginExemptPaths = new Set(['/api/stripe/webhook']);
+
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  const length = headers['content-length'];
+  if (typeof length === 'string' && Number(length) > 0) return true;
+  return headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Decision 6: a state-changing /api request must come from our own origin (Origin equal to
+ * PUBLIC_URL's origin, or to the request's own host) and carry JSON (an empty body is allowed).
+ */
+export function sameOrigin(publicUrl: string): Middleware {
+  const allowed = new URL(publicUrl).origin;
+  return async (ctx, next) => {
+    if (
+      !stateChanging.has(ctx.method) ||
+      !ctx.path.startsWith('/api/') ||
+      sameOriginExemptPaths.has(ctx.path)
+    ) {
+      return next();
+    }
+    const origin = ctx.get('Origin');
+    if (!origin) {
+      throw new AppError(
+        403,
+        'This request was refused: it must come from the app itself (Origin header missing).',
+        'FORBIDDEN',
+      );
+    }
+    const own = `${ctx.protocol}://${ctx.host}`;
+    if (origin !== allowed && origin !== own) {
+      throw new AppError(403, 'This request was refused: it came from another site.', 'FORBIDDEN');
+    }
+    if (hasBody(ctx.req.headers) && !ctx.is('application/json')) {
+      throw new AppError(415, 'Content-Type must be application/json.', 'UNSUPPORTED_MEDIA_TYPE');
+    }
+    return next();
+  };
+}

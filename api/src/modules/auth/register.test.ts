@@ -1,0 +1,121 @@
+import { authMessages, type PublicUser } from '@pd/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.js';
+import { startTestApp, type TestApp } from '../../test/app.js';
+import { latestToken, mailboxFor, signIn } from '../../test/auth-helpers.js';
+import { uniqueEmail } from '../../test/factories.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const valid = () => ({
+  name: 'Ada Teacher',
+  email: uniqueEmail(),
+  password: 'long enough',
+  acceptTerms: true,
+});
+const userByEmail = async (email: string) =>
+  (await app.db.select().from(users).where(eq(users.email, email)))[0];
+
+describe('POST /api/auth/register', () => {
+  it('creates an unverified account, answers needsVerification and mails a verification link', async () => {
+    const body = valid();
+    const res = await app.client().post('/api/auth/register', body);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ needsVerification: true });
+    const row = await userByEmail(body.email);
+    expect(row).toMatchObject({
+      name: 'Ada Teacher',
+      role: 'free',
+      emailVerified: false,
+      marketingOptIn: false,
+    });
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    const [mail] = await mailboxFor(app, body.email);
+    expect(mail?.subject).toContain('AI Classroom Academy');
+    expect(mail?.links[0]).toMatch(new RegExp(`^${app.url}/api/auth/verify-email\\?token=[\\w-]{43}$`));
+  });
+
+  it('lower-cases and trims the e-mail', async () => {
+    const email = uniqueEmail();
+    const res = await app
+      .client()
+      .post('/api/auth/register', { ...valid(), email: `  ${email.toUpperCase()} ` });
+    expect(res.status).toBe(201);
+    expect(await userByEmail(email)).toBeDefined();
+  });
+
+  it('stores marketingOptIn and marketing_opt_in', async () => {
+    const a = { ...valid(), marketingOptIn: true };
+    const b = { ...valid(), marketing_opt_in: true };
+    await app.client().post('/api/auth/register', a);
+    await app.client().post('/api/auth/register', b);
+    expect((await userByEmail(a.email))?.marketingOptIn).toBe(true);
+    expect((await userByEmail(b.email))?.marketingOptIn).toBe(true);
+  });
+
+  it('keeps the ?invite= code for later', async () => {
+    const body = valid();
+    const res = await app.client().post('/api/auth/register?invite=INV-123', body);
+    expect(res.status).toBe(201);
+    expect((await userByEmail(body.email))?.inviteCode).toBe('INV-123');
+  });
+
+  it('answers 409 with the spec message when the e-mail exists, and changes nothing', async () => {
+    const body = valid();
+    await app.client().post('/api/auth/register', body);
+    const res = await app.client().post('/api/auth/register', { ...body, name: 'Someone Else' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: authMessages.emailTaken });
+    expect((await userByEmail(body.email))?.name).toBe('Ada Teacher');
+  });
+
+  it.each([
+    ['name missing', { name: '' }, authMessages.nameRequired, 'name'],
+    ['name too long', { name: 'x'.repeat(121) }, authMessages.nameTooLong, 'name'],
+    ['e-mail invalid', { email: 'not-an-email' }, authMessages.invalidEmail, 'email'],
+    ['e-mail too long', { email: `${'a'.repeat(250)}@x.org` }, authMessages.emailTooLong, 'email'],
+    ['password short', { password: 'short' }, authMessages.passwordTooShort, 'password'],
+    ['terms not accepted', { acceptTerms: false }, authMessages.acceptTerms, 'acceptTerms'],
+  ])('rejects %s with the spec message and creates nothing', async (_label, patch, message, field) => {
+    const body = { ...valid(), ...patch };
+    const res = await app.client().post('/api/auth/register', body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: message, fields: { [field]: message } });
+    if (typeof body.email === 'string') expect(await userByEmail(body.email.toLowerCase())).toBeUndefined();
+  });
+});
+
+describe('GET /api/auth/verify-email', () => {
+  it('verifies the account through the mailed link and redirects to /?verified=1; the link works once', async () => {
+    const body = valid();
+    const client = app.client();
+    await client.post('/api/auth/register', body);
+    expect((await signIn(client, body.email, body.password)).status).toBe(403);
+    const token = await latestToken(app, body.email, '/api/auth/verify-email');
+    const res = await client.get(`/api/auth/verify-email?token=${token}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/?verified=1');
+    const login = await signIn(client, body.email, body.password);
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({
+      email: body.email,
+      emailVerified: true,
+      role: 'free',
+    } satisfies Partial<PublicUser>);
+    const again = await client.get(`/api/auth/verify-email?token=${token}`);
+    expect(again.headers.get('location')).toBe('/verify-sent?error=invalid');
+  });
+
+  it('redirects an unknown or missing token to /verify-sent?error=invalid', async () => {
+    for (const path of ['/api/auth/verify-email?token=nope', '/api/auth/verify-email']) {
+      const res = await app.client().get(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/verify-sent?error=invalid');
+    }
+  });
+});

@@ -1,0 +1,156 @@
+import {
+  authMessages,
+  errorCodes,
+  type ForgotPasswordRequest,
+  type LoginRequest,
+  type RegisterRequest,
+  type ResendVerificationRequest,
+  type ResetPasswordRequest,
+  tokenLifetimes,
+} from '@pd/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { passwordChangedMail, passwordResetMail, verificationMail } from '../mail/templates.js';
+import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from './crypto.js';
+import { canSignIn, needsVerification } from './policy.js';
+import * as store from './store.js';
+
+type Parsed<T extends z.ZodType> = z.output<T>;
+type ServiceDeps = Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'>;
+
+async function issueToken(
+  db: Db,
+  deps: ServiceDeps,
+  userId: string,
+  purpose: store.TokenPurpose,
+): Promise<string> {
+  const token = randomToken();
+  const lifetime =
+    purpose === 'verification' ? tokenLifetimes.verificationMs : tokenLifetimes.passwordResetMs;
+  const now = deps.clock();
+  await store.insertToken(
+    db,
+    { tokenHash: sha256(token), userId, purpose, expiresAt: new Date(now.getTime() + lifetime) },
+    now,
+  );
+  return token;
+}
+
+const verifyUrl = (deps: ServiceDeps, token: string) =>
+  `${deps.config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+const resetUrl = (deps: ServiceDeps, token: string) =>
+  `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+
+async function sendVerification(db: Db, deps: ServiceDeps, user: UserRow): Promise<void> {
+  const token = await issueToken(db, deps, user.id, 'verification');
+  await deps.mailer.enqueue(db, verificationMail(user.email, user.name, verifyUrl(deps, token)));
+}
+
+/** Creates an unverified account and queues its verification e-mail, in one transaction. */
+export async function register(
+  deps: ServiceDeps,
+  input: Parsed<typeof RegisterRequest>,
+  inviteFromQuery: string | undefined,
+): Promise<{ needsVerification: true }> {
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const user = await store.insertUser(
+      tx,
+      {
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        marketingOptIn: input.marketing_opt_in ?? input.marketingOptIn,
+        inviteCode: inviteFromQuery ?? input.inviteCode ?? null,
+      },
+      deps.clock(),
+    );
+    if (!user) throw new AppError(409, authMessages.emailTaken, errorCodes.conflict);
+    await sendVerification(tx, deps, user);
+  });
+  deps.mailer.kick();
+  return { needsVerification: true };
+}
+
+/** Checks the password; unknown e-mail and wrong password answer alike and take as long. */
+export async function authenticate(deps: ServiceDeps, input: Parsed<typeof LoginRequest>): Promise<UserRow> {
+  const user = await store.findUserByEmail(deps.db, input.email);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !ok) throw new AppError(401, authMessages.invalidCredentials, errorCodes.unauthorized);
+  if (canSignIn(user) === 'emailNotVerified') {
+    throw new AppError(403, authMessages.emailNotVerified, errorCodes.emailNotVerified);
+  }
+  return user;
+}
+
+export async function currentUser(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string | undefined,
+): Promise<UserRow | null> {
+  return userId ? store.findUserById(deps.db, userId) : null;
+}
+
+/** Sends a new link when the account exists and is unverified; the answer never tells which. */
+export async function resendVerification(
+  deps: ServiceDeps,
+  input: Parsed<typeof ResendVerificationRequest>,
+): Promise<void> {
+  const user = await store.findUserByEmail(deps.db, input.email);
+  if (!needsVerification(user) || !user) return;
+  await deps.db.transaction((tx) => sendVerification(tx, deps, user));
+  deps.mailer.kick();
+}
+
+/** Sends a reset link when the account exists; the answer never tells which. */
+export async function forgotPassword(
+  deps: ServiceDeps,
+  input: Parsed<typeof ForgotPasswordRequest>,
+): Promise<void> {
+  const user = await store.findUserByEmail(deps.db, input.email);
+  if (!user) return;
+  await deps.db.transaction(async (tx) => {
+    const token = await issueToken(tx, deps, user.id, 'password_reset');
+    await deps.mailer.enqueue(tx, passwordResetMail(user.email, user.name, resetUrl(deps, token)));
+  });
+  deps.mailer.kick();
+}
+
+/**
+ * Sets a new password with a single-use reset token, ends every session of the user and tells
+ * them by e-mail. The link came by e-mail, so it also proves the address: mark it verified.
+ */
+export async function resetPassword(
+  deps: ServiceDeps,
+  input: Parsed<typeof ResetPasswordRequest>,
+): Promise<void> {
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock();
+    const userId = await store.consumeToken(tx, sha256(input.token), 'password_reset', now);
+    if (!userId) throw new AppError(400, authMessages.invalidOrExpiredToken, 'INVALID_TOKEN');
+    const user = await store.updateUser(tx, userId, { passwordHash, emailVerified: true }, now);
+    if (!user) throw new AppError(400, authMessages.invalidOrExpiredToken, 'INVALID_TOKEN');
+    await store.revokeTokens(tx, userId, 'password_reset', now);
+    await store.endAllSessionsOfUser(tx, userId);
+    await deps.mailer.enqueue(
+      tx,
+      passwordChangedMail(user.email, user.name, `${deps.config.publicUrl}/forgot-password`),
+    );
+  });
+  deps.mailer.kick();
+}
+
+/** Consumes a verification token; true when the e-mail is now verified. */
+export async function verifyEmail(deps: ServiceDeps, token: string | undefined): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock();
+    const userId = await store.consumeToken(tx, sha256(token), 'verification', now);
+    if (!userId) return false;
+    await store.markEmailVerified(tx, userId, now);
+    return true;
+  });
+}

@@ -1,0 +1,118 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Role } from '@pd/domain';
+import type { Db } from '../../db/client.js';
+import { emailTokens, sessions, users, type UserRow } from '../../db/schema.js';
+
+export type TokenPurpose = 'verification' | 'password_reset';
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  role?: Role;
+  emailVerified?: boolean;
+  marketingOptIn?: boolean;
+  inviteCode?: string | null;
+}
+
+/** Inserts the user, or returns null when the e-mail is taken (no race: ON CONFLICT). */
+export async function insertUser(db: Db, user: NewUser, now: Date): Promise<UserRow | null> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function markEmailVerified(db: Db, userId: string, now: Date): Promise<void> {
+  await db.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function updatePasswordHash(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function updateUser(
+  db: Db,
+  userId: string,
+  patch: Partial<NewUser>,
+  now: Date,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertToken(
+  db: Db,
+  token: { tokenHash: string; userId: string; purpose: TokenPurpose; expiresAt: Date },
+  now: Date,
+): Promise<void> {
+  await db.insert(emailTokens).values({ ...token, createdAt: now });
+}
+
+/**
+ * Consumes a token atomically: one UPDATE ... WHERE used_at IS NULL AND expires_at > now
+ * RETURNING. Of two parallel uses exactly one gets the row. Answers the user id, or null.
+ */
+export async function consumeToken(
+  db: Db,
+  tokenHash: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** After a reset, other outstanding links of the same purpose stop working. */
+export async function revokeTokens(db: Db, userId: string, purpose: TokenPurpose, now: Date): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+/** Every session of a user ends (password reset; later role change and account deletion). */
+export async function endAllSessionsOfUser(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ idHash: sessions.idHash });
+  return rows.length;
+}

@@ -1,0 +1,155 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import type { Logger } from '../../logger.js';
+import { claimDue, insertMail, markFailedAttempt, markSent } from './store.js';
+import type { OutgoingMail } from './templates.js';
+
+export interface RetryPolicy {
+  baseMs: number;
+  maxMs: number;
+  maxAttempts: number;
+}
+
+/** 30 s, 1 min, 2 min ... capped at 1 h; gives up after 15 attempts (about 10 hours). */
+export const defaultRetry: RetryPolicy = { baseMs: 30_000, maxMs: 3_600_000, maxAttempts: 15 };
+
+export function backoffMs(attempts: number, policy: RetryPolicy): number {
+  return Math.min(policy.baseMs * 2 ** Math.max(0, attempts - 1), policy.maxMs);
+}
+
+export interface MailerOptions {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** SMTP_URL; without it (outside production) messages go to the dev mailbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  isProduction: boolean;
+  retry?: RetryPolicy;
+}
+
+/**
+ * E-mail goes through the outbox table: `enqueue` writes a row (inside the caller's transaction),
+ * the worker sends it with retries and exponential back-off, so an SMTP outage loses nothing.
+ */
+export class Mailer {
+  readonly mode: 'smtp' | 'dev-mailbox' | 'none';
+  private readonly transport: Transporter | null;
+  private readonly retry: RetryPolicy;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly opts: MailerOptions) {
+    this.retry = opts.retry ?? defaultRetry;
+    if (opts.smtpUrl) {
+      this.mode = 'smtp';
+      this.transport = nodemailer.createTransport(opts.smtpUrl);
+    } else {
+      this.mode = opts.isProduction ? 'none' : 'dev-mailbox';
+      this.transport = null;
+    }
+  }
+
+  /** Adds a message to the outbox; pass the transaction so it commits with the change it reports. */
+  async enqueue(db: Db, mail: OutgoingMail): Promise<void> {
+    await insertMail(db, mail, this.opts.clock());
+  }
+
+  /** Asks the worker to drain soon (after the enqueuing transaction committed). */
+  kick(): void {
+    if (this.stopped || this.mode === 'none') return;
+    void this.drain().catch((error: unknown) =>
+      this.opts.logger.error('mail drain failed', {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  }
+
+  /** Sends every due message; concurrent calls share one run. */
+  drain(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while ((await this.drainBatch()) > 0) {
+            /* keep going while there is work */
+          }
+        } while (this.again);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** Resolves when no drain is in flight (tests). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  start(intervalMs = 5_000): void {
+    if (this.mode === 'none') {
+      this.opts.logger.warn(
+        'SMTP_URL is not set in production: e-mails stay queued in email_outbox until it is',
+      );
+      return;
+    }
+    this.timer = setInterval(() => this.kick(), intervalMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.idle();
+    this.transport?.close();
+  }
+
+  private async drainBatch(): Promise<number> {
+    const { db, clock, logger } = this.opts;
+    const rows = await claimDue(db, clock(), 60_000, 10);
+    for (const row of rows) {
+      const attempts = row.attempts + 1;
+      try {
+        await this.deliver(row);
+        await markSent(db, row.id, attempts, clock());
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const giveUp = attempts >= this.retry.maxAttempts;
+        const next = new Date(clock().getTime() + backoffMs(attempts, this.retry));
+        await markFailedAttempt(db, row.id, attempts, message, next, giveUp);
+        logger.warn(giveUp ? 'mail failed, giving up' : 'mail failed, will retry', {
+          to: row.to,
+          attempts,
+          error: message,
+        });
+      }
+    }
+    return rows.length;
+  }
+
+  private async deliver(mail: OutgoingMail): Promise<void> {
+    if (this.transport) {
+      await this.transport.sendMail({
+        from: this.opts.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      this.opts.logger.info('mail sent', { to: mail.to, subject: mail.subject });
+      return;
+    }
+    // Dev mailbox: the row itself is the stored message; print its links for the developer.
+    for (const link of mail.links)
+      this.opts.logger.info(`dev mailbox: "${mail.subject}" to ${mail.to}: ${link}`);
+  }
+}

@@ -1,0 +1,65 @@
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { emailOutbox, type OutboxRow } from '../../db/schema.js';
+import type { OutgoingMail } from './templates.js';
+
+export async function insertMail(db: Db, mail: OutgoingMail, now: Date): Promise<void> {
+  await db.insert(emailOutbox).values({ ...mail, nextAttemptAt: now, createdAt: now });
+}
+
+/** Claims due messages for `lockMs` (SKIP LOCKED: several instances can drain one outbox). */
+export async function claimDue(db: Db, now: Date, lockMs: number, batch: number): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.status, 'pending'),
+        lte(emailOutbox.nextAttemptAt, now),
+        or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, now)),
+      ),
+    )
+    .orderBy(asc(emailOutbox.createdAt))
+    .limit(batch)
+    .for('update', { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({ lockedUntil: new Date(now.getTime() + lockMs) })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+}
+
+export async function markSent(db: Db, id: string, attempts: number, now: Date): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: 'sent', attempts, sentAt: now, lockedUntil: null, lastError: null })
+    .where(eq(emailOutbox.id, id));
+}
+
+export async function markFailedAttempt(
+  db: Db,
+  id: string,
+  attempts: number,
+  error: string,
+  nextAttemptAt: Date,
+  giveUp: boolean,
+): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({
+      status: giveUp ? 'failed' : 'pending',
+      attempts,
+      lastError: error.slice(0, 1000),
+      nextAttemptAt,
+      lockedUntil: null,
+    })
+    .where(eq(emailOutbox.id, id));
+}
+
+export async function listNewestFirst(db: Db, limit: number): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(limit);
+}

@@ -1,0 +1,86 @@
+import { brand } from '@pd/domain';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The links the message carries (shown by the dev mailbox and printed to the console). */
+  links: string[];
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#3f51b5;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
+    : '';
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+    `<body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:560px;margin:0 auto;padding:24px">` +
+    `<h1 style="font-size:20px">${escapeHtml(brand.productName)}</h1>${body}${button}` +
+    `<p style="font-size:12px;color:#777">${escapeHtml(brand.companyName)} · <a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a></p>` +
+    `</body></html>`
+  );
+}
+
+function text(paragraphs: string[], link?: string): string {
+  const parts = [...paragraphs];
+  if (link) parts.push(link);
+  parts.push(`— ${brand.productName}, ${brand.companyName} (${brand.supportEmail})`);
+  return parts.join('\n\n');
+}
+
+export function verificationMail(to: string, name: string, url: string): OutgoingMail {
+  const subject = `Verify your email for ${brand.productName}`;
+  const lines = [
+    `Hello ${name},`,
+    `Welcome to ${brand.productName}! Please confirm your email address to activate your account.`,
+    'This link expires in 24 hours. If you did not create an account, you can ignore this message.',
+  ];
+  return {
+    to,
+    subject,
+    text: text(lines, url),
+    html: layout(subject, lines, { label: 'Verify my email', url }),
+    links: [url],
+  };
+}
+
+export function passwordResetMail(to: string, name: string, url: string): OutgoingMail {
+  const subject = `Reset your ${brand.productName} password`;
+  const lines = [
+    `Hello ${name},`,
+    'We received a request to reset the password of your account. Choose a new password with the link below.',
+    'This link expires in 1 hour and works once. If you did not ask for it, you can ignore this message: your password stays the same.',
+  ];
+  return {
+    to,
+    subject,
+    text: text(lines, url),
+    html: layout(subject, lines, { label: 'Choose a new password', url }),
+    links: [url],
+  };
+}
+
+export function passwordChangedMail(to: string, name: string, forgotUrl: string): OutgoingMail {
+  const subject = `Your ${brand.productName} password was changed`;
+  const lines = [
+    `Hello ${name},`,
+    'The password of your account was just changed, and every device was signed out.',
+    `If this was not you, reset your password now and contact ${brand.supportEmail}.`,
+  ];
+  return {
+    to,
+    subject,
+    text: text(lines, forgotUrl),
+    html: layout(subject, lines, { label: 'Reset my password', url: forgotUrl }),
+    links: [forgotUrl],
+  };
+}

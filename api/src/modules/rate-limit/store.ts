@@ -1,0 +1,35 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { rateLimits } from '../../db/schema.js';
+
+export interface Hit {
+  count: number;
+  resetAt: Date;
+}
+
+/**
+ * Counts one hit on `key` in a fixed window, atomically (one upsert), in PostgreSQL so every
+ * api instance shares the counters.
+ */
+export async function hit(db: Db, key: string, windowMs: number, now: Date): Promise<Hit> {
+  const resetAt = new Date(now.getTime() + windowMs);
+  const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${expired} THEN ${resetAt.toISOString()}::timestamptz ELSE ${rateLimits.resetAt} END`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  if (!row) throw new Error('rate limit upsert returned no row');
+  return row;
+}
+
+/** Housekeeping: forget windows that ended. */
+export async function purgeExpired(db: Db, now: Date): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
+}

@@ -1,0 +1,88 @@
+import { createServer } from 'node:http';
+import { createApp } from './app.js';
+import { systemClock } from './clock.js';
+import { loadConfigOrExit } from './config.js';
+import { DataDirLockedError } from './db/lock.js';
+import { openDatabase } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { seedDemoAccounts } from './demo/seed.js';
+import { createLogger } from './logger.js';
+import { purgeExpiredSessions } from './modules/auth/session-store.js';
+import { Mailer } from './modules/mail/mailer.js';
+import { purgeExpired } from './modules/rate-limit/store.js';
+
+const config = loadConfigOrExit();
+const logger = createLogger(config.logLevel);
+
+async function main(): Promise<void> {
+  const database = await openDatabase(config, logger).catch((error: unknown) => {
+    if (error instanceof DataDirLockedError) {
+      logger.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  });
+  await runMigrations(database);
+  logger.info('database ready', {
+    driver: database.driver,
+    ...(database.driver === 'pglite' ? { dataDir: config.dataDir } : {}),
+  });
+
+  if (database.driver === 'pglite' && !config.isProduction) {
+    await seedDemoAccounts(database.db, logger, systemClock());
+  }
+
+  const mailer = new Mailer({
+    db: database.db,
+    clock: systemClock,
+    logger,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    isProduction: config.isProduction,
+  });
+  mailer.start();
+  if (mailer.mode === 'dev-mailbox')
+    logger.info(`dev mailbox: ${config.publicUrl}/dev/mailbox (JSON at /api/dev/mailbox)`);
+
+  const housekeeping = setInterval(() => {
+    const now = systemClock();
+    void Promise.all([purgeExpiredSessions(database.db, now), purgeExpired(database.db, now)]).catch(
+      (error: unknown) =>
+        logger.warn('housekeeping failed', { error: error instanceof Error ? error.message : String(error) }),
+    );
+  }, 10 * 60_000);
+  housekeeping.unref();
+
+  const app = createApp({ config, db: database.db, mailer, logger });
+  const server = createServer(app.callback());
+  server.listen(config.port, () => logger.info(`listening on ${config.publicUrl} (port ${config.port})`));
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      clearInterval(housekeeping);
+      await mailer.stop();
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  logger.error('failed to start', {
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+  process.exit(1);
+});

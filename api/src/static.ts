@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Middleware } from 'koa';
+import serve from 'koa-static';
+import { repoRoot } from './config.js';
+
+export const defaultPwaDist = path.join(repoRoot, 'pwa', 'dist');
+export const defaultImagesDir = path.join(repoRoot, 'content', 'images');
+
+const immutable = 'public, max-age=31536000, immutable';
+const noCache = 'no-cache';
+const noCacheFiles = new Set([
+  'index.html',
+  'sw.js',
+  'manifest.webmanifest',
+  'manifest.json',
+  'registerSW.js',
+]);
+
+/** Hashed /assets/* live forever; the shell, the service worker and the manifest are revalidated. */
+export function cacheControlFor(root: string, file: string): string {
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  if (rel.startsWith('assets/')) return immutable;
+  if (noCacheFiles.has(path.basename(rel)) || /^workbox-[\w-]+\.js$/.test(rel)) return noCache;
+  return 'public, max-age=3600';
+}
+
+/** The built pwa (when present) with its cache headers. */
+export function pwaStatic(dist: string): Middleware {
+  if (!existsSync(dist)) return (_ctx, next) => next();
+  return serve(dist, {
+    index: 'index.html',
+    gzip: false,
+    brotli: false,
+    setHeaders: (res: ServerResponse, file: string) =>
+      res.setHeader('Cache-Control', cacheControlFor(dist, file)),
+  });
+}
+
+/** Public illustrations from content/images at /images/. */
+export function imagesStatic(dir: string): Middleware {
+  const inner = serve(dir, {
+    index: false,
+    setHeaders: (res: ServerResponse) => res.setHeader('Cache-Control', 'public, max-age=86400'),
+  });
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith('/images/') || !existsSync(dir)) return next();
+    const original = ctx.path;
+    ctx.path = original.slice('/images'.length);
+    try {
+      await inner(ctx, async () => {
+        ctx.path = original;
+        await next();
+      });
+    } finally {
+      ctx.path = original;
+    }
+  };
+}
+
+/**
+ * SPA fallback (after the static files): a GET/HEAD outside /api/ that wants HTML and found
+ * nothing gets index.html, so the client router renders the spec's routes (and its 404 page).
+ */
+export function spaFallback(dist: string): Middleware {
+  const indexFile = path.join(dist, 'index.html');
+  return async (ctx, next) => {
+    await next();
+    if (ctx.status !== 404 || ctx.body != null) return;
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return;
+    // A navigation asks for text/html explicitly; a missing script or image (with an extension) stays 404.
+    if (!ctx.get('Accept').includes('text/html') || path.extname(ctx.path) !== '') return;
+    if (!existsSync(indexFile)) return;
+    ctx.status = 200;
+    ctx.type = 'html';
+    ctx.set('Cache-Control', noCache);
+    ctx.body = readFileSync(indexFile);
+  };
+}

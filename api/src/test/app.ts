@@ -1,0 +1,99 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Router from '@koa/router';
+import { createApp } from '../app.js';
+import { type Config, parseConfig } from '../config.js';
+import type { Database, Db } from '../db/client.js';
+import type { AppDeps } from '../deps.js';
+import type { RateLimits } from '../middleware/rate-limit.js';
+import { Mailer, type RetryPolicy } from '../modules/mail/mailer.js';
+import { TestClient } from './client.js';
+import { createTestClock, type TestClock } from './clock.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+import { createMemoryLogger, type LogEntry } from './logger.js';
+import { startTestSmtp, type TestSmtp } from './smtp.js';
+
+export interface TestAppOptions {
+  /** Start an in-process SMTP server and send through it (else: the dev mailbox). */
+  smtp?: boolean;
+  rateLimits?: Partial<RateLimits>;
+  pwaDist?: string;
+  imagesDir?: string;
+  env?: Record<string, string>;
+  /** PUBLIC_URL to use instead of the server's own address. */
+  publicUrl?: string;
+  routers?: ((deps: AppDeps) => Router)[];
+  retry?: RetryPolicy;
+}
+
+export interface TestApp {
+  url: string;
+  config: Config;
+  db: Db;
+  database: Database;
+  mailer: Mailer;
+  clock: TestClock;
+  logs: LogEntry[];
+  smtp: TestSmtp | null;
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+/** Own database, app on 127.0.0.1 port 0, injected clock; call once per test file (beforeAll). */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const testDb: TestDatabase = await createTestDatabase();
+  const smtp = options.smtp ? await startTestSmtp() : null;
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: options.publicUrl ?? url,
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...(smtp ? { SMTP_URL: smtp.url } : {}),
+    MAIL_FROM: 'AI Classroom Academy <no-reply@school.test>',
+    ...options.env,
+  });
+  const clock = createTestClock();
+  const logger = createMemoryLogger();
+  const db = testDb.database.db;
+  const mailer = new Mailer({
+    db,
+    clock: clock.now,
+    logger,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    isProduction: config.isProduction,
+    retry: options.retry,
+  });
+  const app = createApp({
+    config,
+    db,
+    mailer,
+    clock: clock.now,
+    logger,
+    rateLimits: options.rateLimits,
+    pwaDist: options.pwaDist,
+    imagesDir: options.imagesDir,
+    routers: options.routers,
+  });
+  server.on('request', app.callback());
+  return {
+    url,
+    config,
+    db,
+    database: testDb.database,
+    mailer,
+    clock,
+    logs: logger.entries,
+    smtp,
+    client: () => new TestClient(url),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await mailer.stop();
+      await smtp?.close();
+      await testDb.drop();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { PublicUser } from '@pd/domain';
+import type { MailboxMessage } from '../modules/mail/present.js';
+import type { TestApp } from './app.js';
+import type { TestClient, TestResponse } from './client.js';
+
+export function signIn(
+  client: TestClient,
+  email: string,
+  password: string,
+): Promise<TestResponse<PublicUser>> {
+  return client.post<PublicUser>('/api/auth/login', { email, password });
+}
+
+/** The dev mailbox's messages for `to`, newest first, once the worker has run. */
+export async function mailboxFor(app: TestApp, to: string): Promise<MailboxMessage[]> {
+  await app.mailer.idle();
+  const res = await app.client().get<{ messages: MailboxMessage[] }>('/api/dev/mailbox');
+  return res.body.messages.filter((m) => m.to === to);
+}
+
+/** The token in the newest link to `pathPrefix` mailed to `to`. */
+export async function latestToken(app: TestApp, to: string, pathPrefix: string): Promise<string> {
+  for (const message of await mailboxFor(app, to)) {
+    for (const link of message.links) {
+      const url = new URL(link);
+      const token = url.searchParams.get('token');
+      if (url.pathname.startsWith(pathPrefix) && token) return token;
+    }
+  }
+  throw new Error(`no ${pathPrefix} link mailed to ${to}`);
+}

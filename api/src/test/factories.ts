@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@pd/domain';
+import type { Db } from '../db/client.js';
+import type { UserRow } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/crypto.js';
+import { insertUser } from '../modules/auth/store.js';
+
+export interface BuildUserOptions {
+  role?: Role;
+  verified?: boolean;
+  name?: string;
+  email?: string;
+  password?: string;
+}
+
+export interface BuiltUser {
+  user: UserRow;
+  email: string;
+  password: string;
+}
+
+export const uniqueEmail = (prefix = 'teacher'): string =>
+  `${prefix}-${randomBytes(5).toString('hex')}@school.test`;
+
+/** A user straight in the database (verified free teacher unless told otherwise). */
+export async function buildUser(db: Db, options: BuildUserOptions = {}): Promise<BuiltUser> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? 'correct horse battery staple';
+  const user = await insertUser(
+    db,
+    {
+      name: options.name ?? 'Test Teacher',
+      email,
+      passwordHash: await hashPassword(password),
+      role: options.role ?? 'free',
+      emailVerified: options.verified ?? true,
+    },
+    new Date(),
+  );
+  if (!user) throw new Error(`buildUser: ${email} exists`);
+  return { user, email, password };
+}
