@@ -1,5 +1,6 @@
 import { bodyParser } from '@koa/bodyparser';
 import type Router from '@koa/router';
+import type { Content } from '@pd/content';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { type Clock, systemClock } from './clock.js';
@@ -23,6 +24,7 @@ export interface CreateAppOptions {
   config: Config;
   db: Db;
   mailer: Mailer;
+  content: Content;
   clock?: Clock;
   logger?: Logger;
   rateLimits?: Partial<RateLimits>;
@@ -40,7 +42,7 @@ export const jsonBodyLimit = '100kb';
 
 /** Composes middleware and routers; nothing else lives here. */
 export function createApp(options: CreateAppOptions): Koa {
-  const { config, db, mailer } = options;
+  const { config, db, mailer, content } = options;
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
   const deps: AppDeps = {
@@ -50,6 +52,7 @@ export function createApp(options: CreateAppOptions): Koa {
     clock,
     logger,
     rateLimits: { ...defaultRateLimits, ...options.rateLimits },
+    content,
   };
   const pwaDist = options.pwaDist ?? defaultPwaDist;
 

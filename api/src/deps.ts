@@ -1,3 +1,4 @@
+import type { Content } from '@pd/content';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -13,4 +14,6 @@ export interface AppDeps {
   clock: Clock;
   logger: Logger;
   rateLimits: RateLimits;
+  /** Every course, module, prompt, FAQ and legal page, validated at start-up. */
+  content: Content;
 }

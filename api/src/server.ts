@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { loadContent } from '@pd/content';
 import { createApp } from './app.js';
 import { systemClock } from './clock.js';
 import { loadConfigOrExit } from './config.js';
@@ -53,7 +54,10 @@ async function main(): Promise<void> {
   }, 10 * 60_000);
   housekeeping.unref();
 
-  const app = createApp({ config, db: database.db, mailer, logger });
+  // Content is validated before the server listens: bad content never starts.
+  const content = await loadContent();
+  logger.info('content loaded', { courses: content.courses.length });
+  const app = createApp({ config, db: database.db, mailer, logger, content });
   const server = createServer(app.callback());
   server.listen(config.port, () => logger.info(`listening on ${config.publicUrl} (port ${config.port})`));
 

@@ -16,6 +16,12 @@ export const QuizSubmittedOp = z.object({
   courseSlug,
   moduleId: z.number().int().positive(),
   answers: z.array(z.number().int().min(0).max(3)).min(1).max(10),
+  /**
+   * Extension: the course generation the device knew when the quiz was taken. An op made before a
+   * course reset (generation below the server's) is ignored and answered 'rejected' with
+   * `syncReasons.supersededByReset`. Absent: the current generation.
+   */
+  generation: z.number().int().min(0).optional(),
 });
 
 export const CourseResetOp = z.object({
@@ -36,6 +42,16 @@ export const SyncRequest = z.object({
     .max(maxOpsPerBatch, `Send at most ${maxOpsPerBatch} operations at a time`),
 });
 export type SyncRequest = z.infer<typeof SyncRequest>;
+
+/** Reasons the server gives for a rejected op; the pwa shows them to the teacher. */
+export const syncReasons = {
+  supersededByReset: 'This answer was made before the course was reset, so it was not counted.',
+  unknownCourse: 'This course no longer exists.',
+  unknownModule: 'This module no longer exists.',
+  notEntitled: 'This course needs a premium plan or a group licence.',
+  moduleLocked: 'Complete the previous module first.',
+  wrongAnswerCount: 'Send one answer for each question of the quiz.',
+} as const;
 
 export const SyncOpResult = z.object({
   opId: z.string(),

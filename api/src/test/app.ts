@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Router from '@koa/router';
+import { type Content, loadContent } from '@pd/content';
 import { createApp } from '../app.js';
 import { type Config, parseConfig } from '../config.js';
 import type { Database, Db } from '../db/client.js';
@@ -39,6 +40,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+let contentOnce: Promise<Content> | undefined;
+/** The real content folder, loaded once per test worker. */
+export function testContent(): Promise<Content> {
+  contentOnce ??= loadContent();
+  return contentOnce;
+}
+
 /** Own database, app on 127.0.0.1 port 0, injected clock; call once per test file (beforeAll). */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const testDb: TestDatabase = await createTestDatabase();
@@ -70,6 +78,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     db,
     mailer,
+    content: await testContent(),
     clock: clock.now,
     logger,
     rateLimits: options.rateLimits,
