@@ -49,7 +49,7 @@ test('signed in: the account menu shows the role badge, and the page passes axe'
   await dialog.getByLabel(/^email/i).fill('superadmin@demo.test');
   await dialog.getByLabel(/^password/i).fill(process.env.DEMO_PASSWORD ?? 'demo-password');
   await dialog.getByRole('button', { name: /^sign in$/i }).click();
-  await page.getByRole('button', { name: /account/i }).click();
+  await page.getByRole('button', { name: /^Account menu for/ }).click();
   const menu = page.getByRole('menu');
   await expect(menu).toContainText('Super Admin');
   await expect(menu.getByRole('menuitem', { name: 'Super Admin Dashboard' })).toBeVisible();
@@ -65,6 +65,6 @@ test('an empty path and /undefined go home; unknown paths offer Go Back and Retu
   await page.goto('/this/does/not/exist');
   await expect(page.getByText('Page Not Found')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
-  await page.getByRole('button', { name: 'Return Home' }).click();
+  await page.getByRole('link', { name: 'Return Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

@@ -40,7 +40,7 @@ test('sign up, verify from the dev mailbox, sign in and sign out', async ({ page
   await signIn.getByLabel(/^password/i).fill(password);
   await signIn.getByRole('button', { name: /^sign in$/i }).click();
 
-  const account = page.getByRole('button', { name: /account/i });
+  const account = page.getByRole('button', { name: /^Account menu for/ });
   await expect(account).toBeVisible();
   await account.click();
   await expect(page.getByRole('menu')).toContainText(email);
