@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './brand.js';
 export * from './content.js';
+export * from './content-api.js';
 export * from './errors.js';
 export * from './limits.js';
 export * from './roles.js';
@@ -9,3 +10,5 @@ export * from './invite-lookup.js';
 export * from './progress.js';
 export * from './quiz.js';
 export * from './sync.js';
+export * from './progress-api.js';
+export * from './certificates.js';

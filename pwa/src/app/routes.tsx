@@ -22,6 +22,25 @@ const ResetPasswordPage = lazy(() =>
 const DevMailboxPage = lazy(() =>
   import('../features/dev-mailbox/dev-mailbox-page').then((m) => ({ default: m.DevMailboxPage })),
 );
+const PromptsPage = lazy(() =>
+  import('../features/prompts/prompts-page').then((m) => ({ default: m.PromptsPage })),
+);
+const FaqPage = lazy(() => import('../features/faq/faq-page').then((m) => ({ default: m.FaqPage })));
+const TermsPage = lazy(() => import('../features/legal/legal-page').then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() =>
+  import('../features/legal/legal-page').then((m) => ({ default: m.PrivacyPage })),
+);
+const CourseOverviewRoute = lazy(() =>
+  import('./course-overview-route').then((m) => ({ default: m.CourseOverviewRoute })),
+);
+const CertificateVerifyPage = lazy(() =>
+  import('../features/certificates/certificate-verify-page').then((m) => ({
+    default: m.CertificateVerifyPage,
+  })),
+);
+const ModulePage = lazy(() =>
+  import('../features/module/module-page').then((m) => ({ default: m.ModulePage })),
+);
 
 export const routes: RouteObject[] = [
   {
@@ -35,6 +54,13 @@ export const routes: RouteObject[] = [
       { path: routePatterns.forgotPassword, element: <ForgotPasswordPage /> },
       { path: routePatterns.resetPassword, element: <ResetPasswordPage /> },
       { path: routePatterns.devMailbox, element: <DevMailboxPage /> },
+      { path: routePatterns.prompts, element: <PromptsPage /> },
+      { path: routePatterns.faq, element: <FaqPage /> },
+      { path: routePatterns.terms, element: <TermsPage /> },
+      { path: routePatterns.privacy, element: <PrivacyPage /> },
+      { path: ':courseSlug/module/:moduleId', element: <ModulePage /> },
+      { path: routePatterns.certificateVerify, element: <CertificateVerifyPage /> },
+      { path: routePatterns.course, element: <CourseOverviewRoute /> },
       // An empty path or /undefined goes home (spec section 2).
       { path: routePatterns.undefinedPath, element: <Navigate to={paths.home()} replace /> },
       { path: '*', element: <NotFoundPage /> },

@@ -9,10 +9,15 @@ function isExternal(href: string): boolean {
 }
 
 function MarkdownLink({ href = '', children }: { href?: string; children?: ReactNode }) {
-  if (href.startsWith('mailto:')) return <MuiLink href={href}>{children}</MuiLink>;
+  if (href.startsWith('mailto:'))
+    return (
+      <MuiLink href={href} underline="always">
+        {children}
+      </MuiLink>
+    );
   if (isExternal(href)) {
     return (
-      <MuiLink href={href} target="_blank" rel="noopener noreferrer">
+      <MuiLink href={href} target="_blank" rel="noopener noreferrer" underline="always">
         {children}
         <Box component="span" sx={visuallyHidden}>
           {' '}
@@ -22,7 +27,7 @@ function MarkdownLink({ href = '', children }: { href?: string; children?: React
     );
   }
   return (
-    <MuiLink component={RouterLink} to={href}>
+    <MuiLink component={RouterLink} to={href} underline="always">
       {children}
     </MuiLink>
   );
@@ -30,8 +35,8 @@ function MarkdownLink({ href = '', children }: { href?: string; children?: React
 
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -23,6 +23,7 @@ export const paths = {
   admin: () => '/admin',
   analyticsTest: () => '/analytics-test',
   devMailbox: () => '/dev/mailbox',
+  certificateVerify: (id: string) => `/certificates/verify/${encodeURIComponent(id)}`,
 } as const;
 
 /** Route patterns for the router (relative to the root layout). */
@@ -32,5 +33,11 @@ export const routePatterns = {
   forgotPassword: 'forgot-password',
   resetPassword: 'reset-password',
   devMailbox: 'dev/mailbox',
+  prompts: 'prompts',
+  faq: 'faq',
+  terms: 'terms',
+  privacy: 'privacy',
   undefinedPath: 'undefined',
+  course: ':courseSlug',
+  certificateVerify: 'certificates/verify/:id',
 } as const;

@@ -4,9 +4,14 @@ import Typography from '@mui/material/Typography';
 import { authMessages, roleLabels, type PublicUser } from '@pd/domain';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { usePremiumActions } from '../../components/premium-actions-context';
+import { QueryStatus } from '../../components/query-status';
 import { useToast } from '../../components/toast-provider';
 import { useMe } from '../../lib/get-me';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useCatalogue } from '../../offline/catalogue';
+import { useAllProgress } from '../../offline/progress';
+import { CourseCard } from './course-card';
 
 function bannerText(user: PublicUser | null | undefined): string {
   if (!user) return 'Sign in or create a free account to start learning and keep track of your progress.';
@@ -22,11 +27,14 @@ function bannerText(user: PublicUser | null | undefined): string {
   }
 }
 
-/** Home: role banner and the catalogue heading (the course grid comes with the learning-flow issue). */
+/** Home: role banner, the catalogue heading and the grid of course cards (spec sections 2 and 4). */
 export function CataloguePage() {
   usePageTitle('');
   const me = useMe();
   const toast = useToast();
+  const catalogue = useCatalogue();
+  const progress = useAllProgress();
+  const { onUpgrade } = usePremiumActions();
   const [params, setParams] = useSearchParams();
   const verifiedShown = useRef(false);
 
@@ -51,9 +59,39 @@ export function CataloguePage() {
       <Typography variant="h3" component="h1" sx={{ mb: 1.5 }}>
         Available Courses
       </Typography>
-      <Typography color="text.secondary" sx={{ maxWidth: 720, fontSize: '1.125rem' }}>
+      <Typography color="text.secondary" sx={{ maxWidth: 720, fontSize: '1.125rem', mb: 4 }}>
         Explore our professional development courses designed to enhance your skills and knowledge.
       </Typography>
+      <QueryStatus query={catalogue} subject="the courses" />
+      {catalogue.data && (
+        <Box
+          component="ul"
+          aria-label="Courses"
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: {
+              xs: '1fr',
+              sm: 'repeat(2, minmax(0, 1fr))',
+              md: 'repeat(3, minmax(0, 1fr))',
+            },
+          }}
+        >
+          {catalogue.data.map((course) => (
+            <Box component="li" key={course.slug} sx={{ minWidth: 0 }}>
+              <CourseCard
+                course={course}
+                completedModules={progress[course.slug] ?? []}
+                role={me.data?.role}
+                onUpgrade={onUpgrade}
+              />
+            </Box>
+          ))}
+        </Box>
+      )}
     </Box>
   );
 }

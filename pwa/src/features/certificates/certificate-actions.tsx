@@ -1,0 +1,75 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import { certificateMessages } from '@pd/domain';
+import { useToast } from '../../components/toast-provider';
+import { useCertificateExists, useDownloadCertificate, useGenerateCertificate } from './api';
+
+export interface CertificateActionsProps {
+  courseSlug: string;
+  /** The buttons show only for a completed course. */
+  isComplete: boolean;
+}
+
+/**
+ * 'Generate Certificate', then 'Download Certificate' once one exists (checked with HEAD), with the
+ * toasts of spec sections 4 and 8.
+ */
+export function CertificateActions({ courseSlug, isComplete }: CertificateActionsProps) {
+  const toast = useToast();
+  const exists = useCertificateExists(courseSlug, isComplete);
+  const generate = useGenerateCertificate(courseSlug);
+  const download = useDownloadCertificate(courseSlug);
+
+  if (!isComplete) return null;
+  if (exists.isPending) return <Skeleton variant="rounded" width={200} height={42} aria-hidden="true" />;
+
+  if (exists.data) {
+    return (
+      <Button
+        variant="contained"
+        color="success"
+        startIcon={<DownloadIcon />}
+        disabled={download.isPending}
+        onClick={() =>
+          download.mutate(undefined, {
+            onSuccess: () =>
+              toast({
+                variant: 'success',
+                title: 'Certificate Downloaded!',
+                description: 'Check your downloads folder for the certificate.',
+              }),
+            onError: () =>
+              toast({ variant: 'error', title: 'Error', description: certificateMessages.downloadFailed }),
+          })
+        }
+      >
+        {download.isPending ? 'Downloading...' : 'Download Certificate'}
+      </Button>
+    );
+  }
+
+  return (
+    <Button
+      variant="contained"
+      color="success"
+      startIcon={<WorkspacePremiumIcon />}
+      disabled={generate.isPending}
+      onClick={() =>
+        generate.mutate(undefined, {
+          onSuccess: () =>
+            toast({
+              variant: 'success',
+              title: 'Certificate Generated!',
+              description: 'Your certificate is ready for download.',
+            }),
+          onError: () =>
+            toast({ variant: 'error', title: 'Error', description: certificateMessages.generateFailed }),
+        })
+      }
+    >
+      {generate.isPending ? 'Generating...' : 'Generate Certificate'}
+    </Button>
+  );
+}

@@ -1,0 +1,132 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ConstructionIcon from '@mui/icons-material/Construction';
+import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { brand, contentMessages, premiumRequiredMessage } from '@pd/domain';
+import { Link as RouterLink } from 'react-router-dom';
+import { NarrowPage } from '../../components/narrow-page';
+import { usePremiumActions } from '../../components/premium-actions-context';
+import { paths } from '../../lib/paths';
+
+export function BackToCourses() {
+  return (
+    <Link
+      component={RouterLink}
+      to={paths.home()}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600, py: 0.5 }}
+    >
+      <ArrowBackIcon fontSize="small" aria-hidden="true" />
+      Back to Courses
+    </Link>
+  );
+}
+
+export const premiumBenefits = [
+  'Access to all advanced courses',
+  'Priority support',
+  'Exclusive resources and templates',
+  'Certificate of completion',
+] as const;
+
+/** The premium-course gate of spec section 2. */
+export function PremiumWall({ courseTitle }: { courseTitle: string }) {
+  const { onUpgrade } = usePremiumActions();
+  return (
+    <Box sx={{ py: { xs: 2, sm: 3 } }}>
+      <BackToCourses />
+      <NarrowPage>
+        <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
+          <WorkspacePremiumIcon sx={{ fontSize: 56, color: 'secondary.main' }} aria-hidden="true" />
+          <Typography variant="h4" component="h1">
+            Premium Course
+          </Typography>
+          <Typography color="text.secondary">{premiumRequiredMessage(courseTitle)}</Typography>
+        </Stack>
+        <Box sx={{ bgcolor: 'grey.50', borderRadius: 2, p: 2, my: 3 }}>
+          <Typography component="h2" variant="h6" sx={{ mb: 0.5 }}>
+            Premium Benefits
+          </Typography>
+          <List dense disablePadding>
+            {premiumBenefits.map((benefit) => (
+              <ListItem key={benefit} disableGutters>
+                <ListItemIcon sx={{ minWidth: 32 }}>
+                  <CheckCircleIcon color="success" fontSize="small" aria-hidden="true" />
+                </ListItemIcon>
+                <ListItemText primary={benefit} />
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Button
+            variant="contained"
+            color="secondary"
+            size="large"
+            startIcon={<WorkspacePremiumIcon />}
+            onClick={onUpgrade}
+            sx={{ flex: 1 }}
+          >
+            Upgrade to Premium
+          </Button>
+          <Button
+            variant="outlined"
+            size="large"
+            startIcon={<MailOutlineIcon />}
+            href={`mailto:${brand.supportEmail}`}
+            sx={{ flex: 1 }}
+          >
+            Contact Administrator
+          </Button>
+        </Stack>
+      </NarrowPage>
+    </Box>
+  );
+}
+
+/** A coming-soon course opened by anyone but a superadmin. */
+export function ComingSoonNotice({ courseTitle }: { courseTitle: string }) {
+  return (
+    <Box sx={{ py: { xs: 2, sm: 3 } }}>
+      <BackToCourses />
+      <NarrowPage>
+        <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
+          <ConstructionIcon sx={{ fontSize: 56, color: 'text.secondary' }} aria-hidden="true" />
+          <Typography variant="h4" component="h1">
+            {courseTitle}
+          </Typography>
+          <Typography sx={{ fontWeight: 700 }}>Coming Soon</Typography>
+          <Typography color="text.secondary">{contentMessages.comingSoon}.</Typography>
+        </Stack>
+      </NarrowPage>
+    </Box>
+  );
+}
+
+export function CourseNotFound() {
+  return (
+    <Box sx={{ py: { xs: 2, sm: 3 } }}>
+      <BackToCourses />
+      <NarrowPage>
+        <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+          {contentMessages.courseNotFound}
+        </Typography>
+        <Typography color="text.secondary">
+          We couldn't find a course at this address. It may have moved; the catalogue lists every course.
+        </Typography>
+        <Button component={RouterLink} to={paths.home()} variant="contained" sx={{ mt: 3 }}>
+          Browse Courses
+        </Button>
+      </NarrowPage>
+    </Box>
+  );
+}

@@ -1,0 +1,302 @@
+import type { Module, OpenCourse, ProgressRecord, PublicUser } from '@pd/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PremiumActionsContext } from '../../components/premium-actions-context';
+import { deleteUserDb, userDb } from '../../offline/db';
+import { setProgressSaveState } from '../../offline/save-state';
+import { buildUser, jsonResponse, renderWithProviders, stubApi } from '../../test/render';
+import { ModulePage } from './module-page';
+
+const slug = 'ai-tools-beyond-chatgpt';
+
+function buildModule(id: number, overrides: Partial<Module> = {}): Module {
+  return {
+    id,
+    slug: `module-${id}`,
+    title: `Module ${id} title`,
+    description: `What module ${id} is about.`,
+    duration: '10 min',
+    image: `/images/courses/${slug}/0${id}-module-${id}.svg`,
+    imageAlt: `Illustration of module ${id}`,
+    markdown: `## Lesson ${id} section\n\nSome **bold** text and [a tool](https://example.org).`,
+    bestPracticeTip: `Tip of module ${id}.`,
+    quiz: [
+      {
+        question: `First question of module ${id}?`,
+        choices: ['Right', 'Wrong'],
+        answer: 0,
+        explanation: 'Because it is right.',
+      },
+      {
+        question: `Second question of module ${id}?`,
+        choices: ['Wrong', 'Also wrong', 'Right'],
+        answer: 2,
+        explanation: 'The third one.',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function buildCourse(): OpenCourse {
+  return {
+    id: 2,
+    slug,
+    title: 'AI Tools Beyond ChatGPT',
+    description: 'Tools for teachers.',
+    theme: { gradient: 'from-teal-500 to-blue-600', primaryColor: '#0d9488' },
+    duration: '30 Minutes',
+    totalMinutes: 30,
+    isPremium: false,
+    isComingSoon: false,
+    overview: 'An overview.',
+    modules: [
+      buildModule(1),
+      buildModule(2, { videoUrl: 'https://www.youtube-nocookie.com/embed/abcdef123' }),
+      buildModule(3),
+    ],
+  };
+}
+
+function record(moduleId: number, completed: boolean): ProgressRecord {
+  return { courseSlug: slug, moduleId, completed, score: completed ? 100 : 0, answers: [] };
+}
+
+let userCount = 0;
+let user: PublicUser;
+
+beforeEach(() => {
+  user = buildUser({ id: `module-page-${++userCount}`, role: 'free' });
+  setProgressSaveState({ saving: false, error: null });
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(async () => {
+  await deleteUserDb(user.id);
+  vi.mocked(console.warn).mockRestore();
+});
+
+function setup({
+  moduleId = 1,
+  completed = [] as number[],
+  handlers = {} as Parameters<typeof stubApi>[0],
+  onUpgrade = vi.fn(),
+} = {}) {
+  const api = stubApi({
+    'GET /api/auth/me': () => jsonResponse(200, user),
+    'GET /api/content/courses/ai-tools-beyond-chatgpt': () => jsonResponse(200, { course: buildCourse() }),
+    'GET /api/progress': () =>
+      jsonResponse(
+        200,
+        completed.map((id) => record(id, true)),
+      ),
+    ...handlers,
+  });
+  const utils = renderWithProviders(
+    <PremiumActionsContext.Provider value={{ onUpgrade, onManageSubscription: vi.fn() }}>
+      <ModulePage />
+    </PremiumActionsContext.Provider>,
+    { route: `/${slug}/module/${moduleId}`, path: '/:courseSlug/module/:moduleId' },
+  );
+  return { ...utils, api, onUpgrade };
+}
+
+const question = (n: number) => screen.getByTestId(`question-${n}`);
+
+async function answerQuiz(userEvents: ReturnType<typeof setup>['user']) {
+  await userEvents.click(within(question(1)).getByRole('radio', { name: 'Right' }));
+  await userEvents.click(within(question(1)).getByRole('button', { name: 'Check Answer' }));
+  await userEvents.click(within(question(2)).getByRole('radio', { name: 'Right' }));
+  await userEvents.click(within(question(2)).getByRole('button', { name: 'Check Answer' }));
+}
+
+describe('ModulePage', () => {
+  it('shows the lesson with breadcrumb, sidebar, image, tip, quiz and the module progress indicator', async () => {
+    const { user: events, onUpgrade } = setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Module 1 title' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 2, name: 'Lesson 1 section' })).toBeInTheDocument();
+
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(breadcrumb).getByRole('link', { name: 'AI Tools Beyond ChatGPT' })).toHaveAttribute(
+      'href',
+      `/${slug}`,
+    );
+    expect(within(breadcrumb).getByText('Module 1 title')).toHaveAttribute('aria-current', 'page');
+
+    const sidebar = screen.getByRole('navigation', { name: 'Course Modules' });
+    expect(within(sidebar).getByRole('link', { name: /1\. Module 1 title.*Available/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(sidebar).getByText('2. Module 2 title')).toBeInTheDocument();
+    expect(within(sidebar).queryByRole('link', { name: /Module 2 title/ })).not.toBeInTheDocument();
+    expect(within(sidebar).getAllByText('Locked · 10 min')).toHaveLength(2);
+    expect(within(sidebar).getByRole('progressbar', { name: 'Course progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
+    await events.click(within(sidebar).getByRole('button', { name: 'Upgrade to Premium' }));
+    expect(onUpgrade).toHaveBeenCalledTimes(1);
+
+    const image = screen.getByRole('img', { name: 'Illustration of module 1' });
+    expect(image).toHaveAttribute('src', `/images/courses/${slug}/01-module-1.svg`);
+    expect(image).toHaveAttribute('width', '800');
+    expect(image).toHaveAttribute('height', '450');
+    expect(screen.getByRole('region', { name: 'Best Practice Tip' })).toHaveTextContent('Tip of module 1.');
+    expect(screen.getByRole('heading', { level: 2, name: 'Knowledge Check' })).toBeInTheDocument();
+    // No video: 25 base + 25 (no video to watch) + 25 fixed; the quiz is not done.
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Module progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '75',
+    );
+    expect(screen.getByRole('button', { name: 'Complete Module to Continue' })).toBeDisabled();
+
+    // The module opened is remembered on the device.
+    await waitFor(async () => expect((await userDb(user.id).progress.get(slug))?.currentModule).toBe(1));
+  });
+
+  it('puts the module list in a drawer on phones', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: query.includes('max-width'),
+    })) as typeof window.matchMedia;
+    try {
+      const { user: events } = setup({ completed: [1] });
+      await screen.findByRole('heading', { level: 1, name: 'Module 1 title' });
+      expect(screen.queryByRole('navigation', { name: 'Course Modules' })).not.toBeInTheDocument();
+      await events.click(screen.getByRole('button', { name: /Course Modules.*1 of 3 done · 33%/ }));
+      const drawer = await screen.findByRole('navigation', { name: 'Course Modules' });
+      await events.click(within(drawer).getByRole('link', { name: /2\. Module 2 title/ }));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/${slug}/module/2`));
+      await waitFor(() =>
+        expect(screen.queryByRole('navigation', { name: 'Course Modules' })).not.toBeInTheDocument(),
+      );
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it('saves the chosen answers and score when the quiz completes, then opens the next module', async () => {
+    const { user: events, api } = setup({
+      handlers: {
+        'POST /api/progress/ai-tools-beyond-chatgpt/1': () =>
+          jsonResponse(200, { ...record(1, true), answers: [0, 2], generation: 0 }),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Module 1 title' });
+    await answerQuiz(events);
+
+    await waitFor(() => expect(api.calls('POST /api/progress/ai-tools-beyond-chatgpt/1')).toHaveLength(1));
+    expect(api.calls('POST /api/progress/ai-tools-beyond-chatgpt/1')[0]?.body).toEqual({
+      answers: [0, 2],
+      score: 100,
+      completed: true,
+    });
+    const next = await screen.findByRole('button', { name: 'Continue to Next Module' });
+    expect(next).toBeEnabled();
+    expect(screen.getByText('Module completed! You can continue to the next module.')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Module progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+
+    await events.click(next);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/${slug}/module/2`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Module 2 title' })).toBeInTheDocument();
+  });
+
+  it("shows 'Connection issues detected' when the save does not reach the server, keeping local progress", async () => {
+    const { user: events } = setup({
+      handlers: {
+        'POST /api/progress/ai-tools-beyond-chatgpt/1': () => jsonResponse(503, { error: 'Unavailable' }),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Module 1 title' });
+    await answerQuiz(events);
+    expect(await screen.findByText('Connection issues detected')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Continue to Next Module' })).toBeEnabled();
+  });
+
+  it('shows a completed module with every question answered correctly', async () => {
+    setup({ moduleId: 1, completed: [1] });
+    await screen.findByRole('heading', { level: 1, name: 'Module 1 title' });
+    await waitFor(() => expect(question(1)).toHaveAttribute('data-status', 'correct'));
+    expect(question(2)).toHaveAttribute('data-status', 'correct');
+    expect(screen.queryByRole('button', { name: 'Check Answer' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue to Next Module' })).toBeEnabled();
+  });
+
+  it('embeds the video in a lazy 16:9 frame and counts it once loaded', async () => {
+    setup({ moduleId: 2, completed: [1] });
+    await screen.findByRole('heading', { level: 1, name: 'Module 2 title' });
+    const frame = screen.getByTitle('Video: Module 2 title');
+    expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/abcdef123');
+    expect(frame).toHaveAttribute('loading', 'lazy');
+    expect(frame).toHaveAttribute('allowfullscreen');
+    expect(screen.getByText('Videos play when you are online.')).toBeInTheDocument();
+    const indicator = screen.getByRole('progressbar', { name: 'Module progress' });
+    expect(indicator).toHaveAttribute('aria-valuenow', '50');
+    fireEvent.load(frame);
+    expect(indicator).toHaveAttribute('aria-valuenow', '75');
+  });
+
+  it("shows 'Module Locked', naming and linking the previous module", async () => {
+    setup({ moduleId: 3, completed: [1] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Module Locked' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/Complete Module 2, “Module 2 title”, to unlock this module\./),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Module 2: Module 2 title' })).toHaveAttribute(
+      'href',
+      `/${slug}/module/2`,
+    );
+    expect(screen.queryByRole('heading', { name: 'Knowledge Check' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Module Not Found' for an id the course does not have", async () => {
+    setup({ moduleId: 9 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Module Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to AI Tools Beyond ChatGPT' })).toHaveAttribute(
+      'href',
+      `/${slug}`,
+    );
+  });
+
+  it("shows 'Content Loading Error' when the course content fails to load", async () => {
+    setup({
+      handlers: {
+        'GET /api/content/courses/ai-tools-beyond-chatgpt': () => jsonResponse(500, { error: 'Boom' }),
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Content Loading Error' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Sorry, we couldn't load the content for this module. Please try refreshing the page.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('sends users without access to the course page, which shows the premium wall', async () => {
+    setup({
+      handlers: {
+        'GET /api/content/courses/ai-tools-beyond-chatgpt': () =>
+          jsonResponse(403, { error: 'Premium only', code: 'PREMIUM_REQUIRED' }),
+      },
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^/${slug}$`)));
+  });
+
+  it('sends signed-out visitors to the course page, which shows the sign-in guard', async () => {
+    stubApi();
+    renderWithProviders(<ModulePage />, {
+      route: `/${slug}/module/1`,
+      path: '/:courseSlug/module/:moduleId',
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^/${slug}$`)));
+  });
+});

@@ -1,0 +1,429 @@
+import CloseIcon from '@mui/icons-material/Close';
+import LightbulbIcon from '@mui/icons-material/Lightbulb';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import {
+  moduleProgressIndicator,
+  moduleStatus,
+  progressMessages,
+  type Course,
+  type ModuleOutline,
+  type PublicUser,
+} from '@pd/domain';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
+import { LoadingScreen } from '../../components/loading-screen';
+import { Markdown } from '../../components/markdown';
+import { usePremiumActions } from '../../components/premium-actions-context';
+import { courseErrorKind, useCourse } from '../../offline/course';
+import {
+  useCourseProgress,
+  useProgressActions,
+  useProgressSaveState,
+  type CourseProgress,
+  type SaveModuleProgressResult,
+} from '../../offline/progress';
+import { useMe } from '../../lib/get-me';
+import { paths } from '../../lib/paths';
+import { usePageTitle } from '../../lib/use-page-title';
+import { ModuleNavigation } from './module-navigation';
+import { ModuleQuiz, type QuizResult } from './module-quiz';
+import { ContentLoadingErrorScreen, ModuleLockedScreen, ModuleNotFoundScreen } from './module-screens';
+import { ModuleSidebar } from './module-sidebar';
+import { ModuleVideo } from './module-video';
+
+/** Every module illustration is an 800 x 450 SVG (content/images); the attributes reserve its space. */
+const imageSize = { width: 800, height: 450 } as const;
+
+/**
+ * `/:courseSlug/module/:moduleId`. Signed-out visitors, users without access and unknown courses are
+ * sent to the course page, which shows the sign-in guard, the premium wall or 'Course not found'.
+ */
+export function ModulePage() {
+  const { courseSlug = '', moduleId = '' } = useParams();
+  const me = useMe();
+  const course = useCourse(courseSlug);
+
+  // Move focus to the new module's title when the teacher goes from one module to another.
+  const moduleKey = `${courseSlug}/${moduleId}`;
+  const [shownKey, setShownKey] = useState(moduleKey);
+  const [moduleChanged, setModuleChanged] = useState(false);
+  if (shownKey !== moduleKey) {
+    setShownKey(moduleKey);
+    setModuleChanged(true);
+  }
+
+  if (me.isPending) return <LoadingScreen />;
+  if (!me.data) return <Navigate to={paths.course(courseSlug)} replace />;
+  if (course.isError) {
+    const kind = courseErrorKind(course.error);
+    if (kind === 'offline' || kind === 'other')
+      return <ContentLoadingErrorScreen offline={kind === 'offline'} />;
+    return <Navigate to={paths.course(courseSlug)} replace />;
+  }
+  if (course.isPending) return <LoadingScreen label="Loading module" />;
+  return (
+    <CourseModule
+      course={course.data}
+      moduleId={moduleId}
+      user={me.data}
+      key={moduleKey}
+      focusTitle={moduleChanged}
+    />
+  );
+}
+
+function CourseModule({
+  course,
+  moduleId,
+  user,
+  focusTitle,
+}: {
+  course: Course;
+  moduleId: string;
+  user: PublicUser;
+  focusTitle: boolean;
+}) {
+  const modules: readonly ModuleOutline[] = course.modules;
+  const moduleIds = useMemo(() => modules.map((m) => m.id), [modules]);
+  const progress = useCourseProgress(course.slug, moduleIds);
+  const module = /^\d+$/.test(moduleId) ? modules.find((m) => m.id === Number(moduleId)) : undefined;
+
+  if (!module) return <ModuleNotFoundScreen courseSlug={course.slug} courseTitle={course.title} />;
+  if (progress.isLoading) return <LoadingScreen label="Loading module" />;
+
+  const preview = course.isComingSoon;
+  const previous = modules.find((m) => m.id === module.id - 1) ?? null;
+  if (!preview && previous && moduleStatus(module.id, progress.completedModules) === 'locked') {
+    return <ModuleLockedScreen courseSlug={course.slug} previousModule={previous} />;
+  }
+  return (
+    <ModuleView
+      course={course}
+      module={module}
+      previous={previous}
+      progress={progress}
+      isFreeUser={user.role === 'free'}
+      focusTitle={focusTitle}
+    />
+  );
+}
+
+interface ModuleViewProps {
+  course: Course;
+  module: ModuleOutline;
+  previous: ModuleOutline | null;
+  progress: CourseProgress;
+  isFreeUser: boolean;
+  focusTitle: boolean;
+}
+
+function ModuleView({ course, module, previous, progress, isFreeUser, focusTitle }: ModuleViewProps) {
+  usePageTitle(`${module.title} | ${course.title}`);
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const premium = usePremiumActions();
+  const actions = useProgressActions();
+  const saveState = useProgressSaveState();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const indicatorLabelId = useId();
+  const tipHeadingId = useId();
+
+  const completed = progress.completedModules.includes(module.id);
+  const [videoLoaded, setVideoLoaded] = useState(false);
+  const [quizDone, setQuizDone] = useState(false);
+  const [saveResult, setSaveResult] = useState<SaveModuleProgressResult | null>(null);
+
+  const { slug } = course;
+  const { id } = module;
+  useEffect(() => {
+    actions
+      .setCurrentModule(slug, id)
+      .catch((error: unknown) => console.warn('Could not save the current module', error));
+  }, [actions, slug, id]);
+
+  useEffect(() => {
+    if (focusTitle) titleRef.current?.focus({ preventScroll: true });
+  }, [focusTitle]);
+
+  const onQuizComplete = ({ answers, score }: QuizResult) => {
+    setQuizDone(true);
+    actions
+      .saveModuleProgress({
+        courseSlug: slug,
+        moduleId: id,
+        answers,
+        score,
+        answerKey: module.quiz?.map((q) => q.answer),
+      })
+      .then(setSaveResult, (error: unknown) => console.warn('Progress save failed', error));
+  };
+
+  const indicator = moduleProgressIndicator({
+    videoProgressed: !module.videoUrl || videoLoaded,
+    quizCompleted: completed || quizDone,
+  });
+  const modules: readonly ModuleOutline[] = course.modules;
+  const nextModule = modules.find((m) => m.id === id + 1) ?? null;
+  const onUpgrade = isFreeUser ? premium.onUpgrade : undefined;
+
+  const sidebar = (
+    <ModuleSidebar
+      courseSlug={slug}
+      modules={modules}
+      activeModuleId={id}
+      completedModules={progress.completedModules}
+      completedCount={progress.completedCount}
+      percent={progress.percent}
+      preview={course.isComingSoon}
+      onUpgrade={onUpgrade}
+      onNavigate={() => setDrawerOpen(false)}
+    />
+  );
+
+  return (
+    <Box sx={{ py: { xs: 2, sm: 3 } }}>
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2, '& ol': { rowGap: 0.5 } }}>
+        <Link component={RouterLink} to={paths.home()} color="inherit">
+          Home
+        </Link>
+        <Link component={RouterLink} to={paths.course(slug)} color="inherit">
+          {course.title}
+        </Link>
+        <Typography color="text.primary" aria-current="page" sx={{ fontWeight: 600 }}>
+          {module.title}
+        </Typography>
+      </Breadcrumbs>
+
+      {isPhone && (
+        <>
+          <Button
+            variant="outlined"
+            fullWidth
+            startIcon={<MenuBookIcon />}
+            onClick={() => setDrawerOpen(true)}
+            aria-haspopup="dialog"
+            sx={{ mb: 2, justifyContent: 'space-between' }}
+          >
+            <span>Course Modules</span>
+            <Box component="span" sx={{ fontWeight: 400 }}>
+              {progress.completedCount} of {modules.length} done · {progress.percent}%
+            </Box>
+          </Button>
+          <Drawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            slotProps={{ paper: { sx: { width: 'min(340px, 88vw)', p: 2 } } }}
+          >
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: -1 }}>
+              <IconButton aria-label="Close course modules" onClick={() => setDrawerOpen(false)}>
+                <CloseIcon />
+              </IconButton>
+            </Box>
+            {sidebar}
+          </Drawer>
+        </>
+      )}
+
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '290px minmax(0, 1fr)' },
+          gap: { xs: 0, md: 4 },
+          alignItems: 'start',
+        }}
+      >
+        {!isPhone && (
+          <Paper
+            variant="outlined"
+            sx={{
+              p: 2,
+              position: 'sticky',
+              top: 88,
+              maxHeight: 'calc(100dvh - 104px)',
+              overflowY: 'auto',
+            }}
+          >
+            {sidebar}
+          </Paper>
+        )}
+
+        <Box component="article" sx={{ minWidth: 0, maxWidth: 820 }}>
+          <Typography variant="overline" component="p" color="text.secondary">
+            Module {id} of {modules.length} · {module.duration}
+          </Typography>
+          <Typography
+            ref={titleRef}
+            tabIndex={-1}
+            variant="h4"
+            component="h1"
+            sx={{ mb: 1, outline: 'none', overflowWrap: 'anywhere' }}
+          >
+            {module.title}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2.5, fontSize: '1.1rem' }}>
+            {module.description}
+          </Typography>
+
+          <Box sx={{ mb: 3 }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
+              <Typography id={indicatorLabelId} variant="body2" sx={{ fontWeight: 600 }}>
+                Module progress
+              </Typography>
+              <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                {indicator}%
+              </Typography>
+            </Box>
+            <LinearProgress
+              variant="determinate"
+              value={indicator}
+              color={indicator >= 100 ? 'success' : 'primary'}
+              aria-labelledby={indicatorLabelId}
+              sx={{ height: 8, borderRadius: 4 }}
+            />
+          </Box>
+
+          {course.isComingSoon && (
+            <Alert severity="info" sx={{ mb: 3 }}>
+              Preview: this course is still in development.
+            </Alert>
+          )}
+
+          {module.videoUrl && (
+            <Box sx={{ mb: 3 }}>
+              <ModuleVideo url={module.videoUrl} title={module.title} onLoaded={() => setVideoLoaded(true)} />
+            </Box>
+          )}
+
+          {/* Lessons use ## and ### (content/README.md): they become h2 and h3 under the page's h1. */}
+          {module.markdown.trim() ? (
+            <Markdown headingOffset={0}>{module.markdown}</Markdown>
+          ) : (
+            <Typography color="text.secondary">The lesson for this module is being written.</Typography>
+          )}
+
+          {module.image && (
+            <Box
+              component="img"
+              src={module.image}
+              alt={module.imageAlt ?? ''}
+              width={imageSize.width}
+              height={imageSize.height}
+              loading="lazy"
+              decoding="async"
+              sx={{
+                display: 'block',
+                width: '100%',
+                height: 'auto',
+                my: 3,
+                borderRadius: 2,
+                border: 1,
+                borderColor: 'divider',
+                bgcolor: 'background.paper',
+              }}
+            />
+          )}
+
+          {module.bestPracticeTip && (
+            <Paper
+              component="section"
+              variant="outlined"
+              aria-labelledby={tipHeadingId}
+              sx={{
+                my: 3,
+                p: { xs: 2, sm: 2.5 },
+                bgcolor: '#fffbeb',
+                borderColor: '#fcd34d',
+                borderLeftWidth: 6,
+              }}
+            >
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+                <LightbulbIcon sx={{ color: '#b45309' }} aria-hidden="true" />
+                <Typography id={tipHeadingId} variant="h6" component="h2">
+                  Best Practice Tip
+                </Typography>
+              </Box>
+              <Typography>{module.bestPracticeTip}</Typography>
+            </Paper>
+          )}
+
+          {module.quiz && module.quiz.length > 0 && (
+            <Box sx={{ my: 4 }}>
+              <ModuleQuiz
+                questions={module.quiz}
+                alreadyCompleted={completed}
+                onComplete={onQuizComplete}
+                footer={
+                  <SaveStatus
+                    saving={saveState.saving}
+                    error={saveState.error}
+                    quizDone={quizDone}
+                    completed={completed}
+                    result={saveResult}
+                  />
+                }
+              />
+            </Box>
+          )}
+
+          <Box sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}>
+            <ModuleNavigation
+              courseSlug={slug}
+              previousModule={previous}
+              nextModuleId={nextModule?.id ?? null}
+              completed={completed || course.isComingSoon}
+            />
+          </Box>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** 'Saving...', the connection notice, and the module's completion as the save left it (spec section 4). */
+function SaveStatus({
+  saving,
+  error,
+  quizDone,
+  completed,
+  result,
+}: {
+  saving: boolean;
+  error: string | null;
+  quizDone: boolean;
+  completed: boolean;
+  result: SaveModuleProgressResult | null;
+}) {
+  return (
+    <Box role="status" sx={{ mt: 1.5, display: 'grid', gap: 1.5 }}>
+      {saving && <Typography color="text.secondary">Saving...</Typography>}
+      {error && (
+        <Alert severity="warning">
+          <strong>{progressMessages.connectionIssues}</strong>. Your progress is kept on this device and will
+          be sent when the connection is back.
+        </Alert>
+      )}
+      {quizDone && completed && (
+        <Alert severity="success">Module completed! You can continue to the next module.</Alert>
+      )}
+      {quizDone && !completed && result && (
+        <Alert severity="info">
+          Your score of {result.score}% was saved, but this module is not marked complete yet. A score of 70%
+          or more completes it.
+        </Alert>
+      )}
+    </Box>
+  );
+}
