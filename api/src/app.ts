@@ -15,9 +15,13 @@ import { sameOrigin } from './middleware/same-origin.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { sessions } from './middleware/session.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { certificateRoutes } from './modules/certificates/routes.js';
+import { contentRoutes } from './modules/content/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
+import { progressRoutes } from './modules/progress/routes.js';
+import { promptRoutes } from './modules/prompts/routes.js';
 import { defaultImagesDir, defaultPwaDist, imagesStatic, pwaStatic, spaFallback } from './static.js';
 
 export interface CreateAppOptions {
@@ -36,7 +40,14 @@ export interface CreateAppOptions {
 }
 
 /** Every api module, in order. A new module adds its router factory here. */
-const moduleRouters: ((deps: AppDeps) => Router)[] = [healthRoutes, authRoutes];
+const moduleRouters: ((deps: AppDeps) => Router)[] = [
+  healthRoutes,
+  authRoutes,
+  contentRoutes,
+  promptRoutes,
+  progressRoutes,
+  certificateRoutes,
+];
 
 export const jsonBodyLimit = '100kb';
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -86,3 +97,82 @@ export const rateLimits = pgTable('rate_limits', {
 
 export type UserRow = typeof users.$inferSelect;
 export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------
+// Progress, offline sync and certificates (ARCHITECTURE.md "Offline-first: how data moves", ADR 004).
+
+/** The server's record of one module of one course for one teacher: graded here, never by the client. */
+export const progress = pgTable(
+  'progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseSlug: text('course_slug').notNull(),
+    moduleId: integer('module_id').notNull(),
+    completed: boolean('completed').notNull().default(false),
+    bestScore: integer('best_score').notNull().default(0),
+    /** The chosen answers of the best attempt, one zero-based choice per question. */
+    answers: jsonb('answers')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Server time of the first passing attempt; never the device's clock. */
+    firstCompletedAt: timestamp('first_completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseSlug, t.moduleId] })],
+);
+
+/**
+ * One row per (teacher, course) that has ever been touched: the course's reset generation, and the
+ * row every merge of that course locks (SELECT ... FOR UPDATE) so merges of one course serialize.
+ */
+export const courseGenerations = pgTable(
+  'course_generations',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseSlug: text('course_slug').notNull(),
+    generation: integer('generation').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseSlug] })],
+);
+
+/** Exactly-once sync: an op id is inserted here in the same transaction as its merge. */
+export const syncReceipts = pgTable(
+  'sync_receipts',
+  {
+    opId: uuid('op_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['applied', 'rejected'] }).notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sync_receipts_user_id_idx').on(t.userId)],
+);
+
+/** An issued certificate: its id is the number printed on it and checked by the public page. */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseSlug: text('course_slug').notNull(),
+    /** The teacher's name and the course's title and length as they were when it was issued. */
+    teacherName: text('teacher_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    totalMinutes: integer('total_minutes').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('certificates_user_course_unique').on(t.userId, t.courseSlug)],
+);
+
+export type ProgressRow = typeof progress.$inferSelect;
+export type CertificateRow = typeof certificates.$inferSelect;

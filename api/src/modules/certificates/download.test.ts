@@ -1,0 +1,92 @@
+import { certificateMessages, type IssueCertificateResponse, pdHours } from '@pd/domain';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app.js';
+import { completeCourse, course, freeCourse, signedInTeacher } from '../../test/learning.js';
+import { formatCertificateDate } from './pdf.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const doc = await getDocument({ data: bytes, verbosity: 0, isEvalSupported: false, disableFontFace: true })
+    .promise;
+  try {
+    const content = await (await doc.getPage(1)).getTextContent();
+    return content.items
+      .filter((item): item is TextItem => 'str' in item)
+      .map((item) => item.str + (item.hasEOL ? '\n' : ' '))
+      .join('')
+      .normalize('NFC');
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function download(client: ReturnType<TestApp['client']>, method: 'GET' | 'HEAD', slug = freeCourse) {
+  const res = await fetch(`${app.url}/api/certificates/${slug}/download`, {
+    method,
+    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+  });
+  return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+describe('GET and HEAD /api/certificates/:courseSlug/download', () => {
+  it('answers 404 before a certificate is issued, on GET and HEAD', async () => {
+    const teacher = await signedInTeacher(app);
+    const get = await teacher.client.get(`/api/certificates/${freeCourse}/download`);
+    expect(get.status).toBe(404);
+    expect(get.body).toEqual({ error: certificateMessages.noCertificate, code: 'NOT_FOUND' });
+    const head = await download(teacher.client, 'HEAD');
+    expect(head.res.status).toBe(404);
+    expect(head.bytes.length).toBe(0);
+    expect((await app.client().get(`/api/certificates/${freeCourse}/download`)).status).toBe(401);
+  });
+
+  it('serves a PDF with the name, course, PD hours, completion date and id', async () => {
+    const teacher = await signedInTeacher(app, { name: 'Zoë Nguyễn-Okafor' });
+    await completeCourse(teacher.client, freeCourse);
+    const issued = await teacher.client.post<IssueCertificateResponse>(`/api/certificates/${freeCourse}`, {});
+    const { title, totalMinutes } = await course(freeCourse);
+
+    const { res, bytes } = await download(teacher.client, 'GET');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="certificate_${freeCourse}.pdf"`,
+    );
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+
+    const text = await pdfText(bytes);
+    expect(pdHours(totalMinutes)).toBe('0.5 PD hours');
+    for (const expected of [
+      'Zoë Nguyễn-Okafor',
+      title,
+      '0.5 PD hours',
+      issued.body.id,
+      formatCertificateDate(new Date()),
+      'Bright Path Learning',
+      `Verify at ${issued.body.verifyUrl}`,
+    ]) {
+      expect(text).toContain(expected.normalize('NFC'));
+    }
+
+    const head = await download(teacher.client, 'HEAD');
+    expect(head.res.status).toBe(200);
+    expect(head.res.headers.get('content-type')).toBe('application/pdf');
+    expect(head.bytes.length).toBe(0);
+  });
+
+  it("never serves another teacher's certificate", async () => {
+    const owner = await signedInTeacher(app);
+    await completeCourse(owner.client, freeCourse);
+    await owner.client.post(`/api/certificates/${freeCourse}`, {});
+    const stranger = await signedInTeacher(app);
+    expect((await download(stranger.client, 'GET')).res.status).toBe(404);
+    expect((await download(stranger.client, 'HEAD')).res.status).toBe(404);
+  });
+});

@@ -1,0 +1,98 @@
+import {
+  brand,
+  certificateMessages,
+  type CertificateSummary,
+  type CertificateVerification,
+  contentMessages,
+  errorCodes,
+  type IssueCertificateResponse,
+  pdHours,
+} from '@pd/domain';
+import type { CertificateRow, UserRow } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { findCourse } from '../content/service.js';
+import { courseRows } from '../progress/service.js';
+import { renderCertificatePdf } from './pdf.js';
+import { earnedCompletion } from './policy.js';
+import { presentIssued, presentSummary, presentVerification, verifyUrlOf } from './present.js';
+import * as store from './store.js';
+
+type ServiceDeps = Pick<AppDeps, 'db' | 'clock' | 'content' | 'config'>;
+type Teacher = Pick<UserRow, 'id' | 'name'>;
+
+/** The canonical form of a certificate id (a UUID), or null for anything else. */
+function certificateId(id: string): string | null {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id.toLowerCase() : null;
+}
+
+/**
+ * Issues the course's certificate once the server's records show every module completed; a
+ * certificate issued before is answered again, unchanged (issuing is idempotent).
+ */
+export async function issueCertificate(
+  deps: ServiceDeps,
+  user: Teacher,
+  courseSlug: string,
+): Promise<IssueCertificateResponse> {
+  const course = findCourse(deps.content, courseSlug);
+  if (!course) throw new AppError(404, contentMessages.courseNotFound, errorCodes.notFound);
+  const existing = await store.findForCourse(deps.db, user.id, courseSlug);
+  if (existing) return presentIssued(existing, deps.config.publicUrl);
+  const completedAt = earnedCompletion(
+    course.modules.map((m) => m.id),
+    await courseRows(deps, user.id, courseSlug),
+  );
+  if (!completedAt) throw new AppError(409, certificateMessages.notComplete, errorCodes.conflict);
+  const row = await store.insertOrFind(deps.db, {
+    userId: user.id,
+    courseSlug,
+    teacherName: user.name,
+    courseTitle: course.title,
+    totalMinutes: course.totalMinutes,
+    completedAt,
+    issuedAt: deps.clock(),
+  });
+  return presentIssued(row, deps.config.publicUrl);
+}
+
+/** The user's certificate of a course, or a 404 with a message. */
+export async function findCertificate(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  courseSlug: string,
+): Promise<CertificateRow> {
+  const row = await store.findForCourse(deps.db, userId, courseSlug);
+  if (!row) throw new AppError(404, certificateMessages.noCertificate, errorCodes.notFound);
+  return row;
+}
+
+export function renderCertificate(deps: Pick<AppDeps, 'config'>, row: CertificateRow): Promise<Buffer> {
+  return renderCertificatePdf({
+    teacherName: row.teacherName,
+    courseTitle: row.courseTitle,
+    pdHoursLabel: pdHours(row.totalMinutes),
+    completedAt: row.completedAt,
+    certificateId: row.id,
+    issuer: brand.companyName,
+    productName: brand.productName,
+    verifyUrl: verifyUrlOf(deps.config.publicUrl, row.id),
+  });
+}
+
+export async function listCertificates(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+): Promise<CertificateSummary[]> {
+  return (await store.listForUser(deps.db, userId)).map(presentSummary);
+}
+
+/** The public verification facts, or null when no certificate has this id (or it is no id at all). */
+export async function verifyCertificate(
+  deps: Pick<AppDeps, 'db'>,
+  id: string,
+): Promise<CertificateVerification | null> {
+  const canonical = certificateId(id);
+  const row = canonical ? await store.findById(deps.db, canonical) : null;
+  return row ? presentVerification(row) : null;
+}

@@ -1,0 +1,42 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { certificates, type CertificateRow } from '../../db/schema.js';
+
+export type NewCertificate = Omit<CertificateRow, 'id'>;
+
+export async function findForCourse(
+  db: Db,
+  userId: string,
+  courseSlug: string,
+): Promise<CertificateRow | null> {
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseSlug, courseSlug)));
+  return row ?? null;
+}
+
+export async function findById(db: Db, id: string): Promise<CertificateRow | null> {
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
+  return row ?? null;
+}
+
+export async function listForUser(db: Db, userId: string): Promise<CertificateRow[]> {
+  return db
+    .select()
+    .from(certificates)
+    .where(eq(certificates.userId, userId))
+    .orderBy(asc(certificates.issuedAt), asc(certificates.courseSlug));
+}
+
+/** Inserts the certificate, or answers the one already issued for this user and course (no race). */
+export async function insertOrFind(db: Db, certificate: NewCertificate): Promise<CertificateRow> {
+  const [inserted] = await db
+    .insert(certificates)
+    .values(certificate)
+    .onConflictDoNothing({ target: [certificates.userId, certificates.courseSlug] })
+    .returning();
+  const row = inserted ?? (await findForCourse(db, certificate.userId, certificate.courseSlug));
+  if (!row) throw new Error('certificate neither inserted nor found');
+  return row;
+}

@@ -1,0 +1,21 @@
+import { type Role, roles } from '@pd/domain';
+import { describe, expect, it } from 'vitest';
+import { canReadPrompts } from './policy.js';
+
+describe('canReadPrompts', () => {
+  it('lets everyone, signed in or not, read a free category', () => {
+    expect(canReadPrompts(null, { isPremium: false })).toBe(true);
+    for (const role of roles) expect(canReadPrompts({ role }, { isPremium: false })).toBe(true);
+  });
+
+  it.each<[Role | 'signed out', boolean]>([
+    ['signed out', false],
+    ['free', false],
+    ['premium', true],
+    ['license_admin', true],
+    ['superadmin', true],
+  ])('premium category, %s: %s', (who, expected) => {
+    const user = who === 'signed out' ? null : { role: who };
+    expect(canReadPrompts(user, { isPremium: true })).toBe(expected);
+  });
+});

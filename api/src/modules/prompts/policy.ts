@@ -1,0 +1,11 @@
+import { hasPremiumAccess, type PromptCategory } from '@pd/domain';
+import type { Viewer } from '../content/policy.js';
+
+/**
+ * Who may read a category's prompt texts: free categories everyone, signed in or not; premium
+ * categories premium, license_admin and superadmin (ARCHITECTURE decision 11). Titles and
+ * descriptions are listed to everyone.
+ */
+export function canReadPrompts(user: Viewer, category: Pick<PromptCategory, 'isPremium'>): boolean {
+  return !category.isPremium || hasPremiumAccess(user?.role);
+}

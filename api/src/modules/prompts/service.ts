@@ -1,0 +1,29 @@
+import type { Content } from '@pd/content';
+import type { PromptCategory } from '@pd/domain';
+import type { AppDeps } from '../../deps.js';
+import { currentUser } from '../auth/service.js';
+import type { Viewer } from '../content/policy.js';
+import { canReadPrompts } from './policy.js';
+
+/** The Prompt Library comes from the content folder (deps.content); no database table. */
+
+/** Every category in library order. */
+export function promptCategories(content: Pick<Content, 'prompts'>): PromptCategory[] {
+  return [...content.prompts].sort((a, b) => a.order - b.order);
+}
+
+/** The signed-in user's role, or null (signed out, or a session whose user is gone). */
+export async function viewer(deps: Pick<AppDeps, 'db'>, userId: string | undefined): Promise<Viewer> {
+  const user = await currentUser(deps, userId);
+  return user ? { role: user.role } : null;
+}
+
+/** What one user may read of the library. */
+export function promptAccess(categories: readonly PromptCategory[], user: Viewer) {
+  const readable = (category: PromptCategory) => canReadPrompts(user, category);
+  return {
+    readable,
+    /** True when the answer carries premium prompt texts (then it must not be stored). */
+    includesPremium: categories.some((category) => category.isPremium && readable(category)),
+  };
+}
