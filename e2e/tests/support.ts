@@ -52,3 +52,64 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
   );
   expect(summary, `axe on ${label}`).toEqual([]);
 }
+
+/**
+ * A new verified teacher, made through the real calls (register, the link from the dev mailbox),
+ * then signed in: `page` carries the session cookie.
+ */
+export async function signUpTeacher(
+  page: Page,
+  name: string,
+  password = 'teacher-passphrase',
+): Promise<string> {
+  const email = uniqueEmail(name.split(' ')[0]!.toLowerCase());
+  await page.goto('/');
+  const origin = new URL(page.url()).origin;
+  const headers = { Origin: origin };
+  const register = await page.request.post('/api/auth/register', {
+    data: { name, email, password, acceptTerms: true, marketingOptIn: false, marketing_opt_in: false },
+    headers,
+  });
+  expect(register.status(), await register.text()).toBe(201);
+  const mail = await waitForMail(page.request, email, /verify/i);
+  const link = mail.links.find((l) => l.includes('/api/auth/verify-email'));
+  expect(link).toBeTruthy();
+  await page.request.get(link!);
+  const login = await page.request.post('/api/auth/login', { data: { email, password }, headers });
+  expect(login.status(), await login.text()).toBe(200);
+  await page.goto('/');
+  return email;
+}
+
+export interface QuizQuestion {
+  question: string;
+  choices: string[];
+  answer: number;
+}
+export interface CourseModule {
+  id: number;
+  title: string;
+  quiz: QuizQuestion[];
+}
+
+/** The course as the api serves it to this signed-in page (for the answer keys). */
+export async function fetchCourse(
+  page: Page,
+  slug: string,
+): Promise<{ title: string; modules: CourseModule[] }> {
+  const res = await page.request.get(`/api/content/courses/${slug}`);
+  expect(res.status()).toBe(200);
+  const { course } = (await res.json()) as { course: { title: string; modules: CourseModule[] } };
+  return course;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Answers one question of the Knowledge Check through the UI. */
+export async function answerQuestion(page: Page, q: QuizQuestion, choice: number) {
+  const group = page.getByRole('group', { name: new RegExp(escapeRegExp(q.question)) });
+  await group.getByRole('radio', { name: q.choices[choice], exact: true }).check();
+  await group.getByRole('button', { name: 'Check Answer' }).click();
+}
