@@ -68,7 +68,12 @@ export function createApp(options: CreateAppOptions): Koa {
   const pwaDist = options.pwaDist ?? defaultPwaDist;
 
   const app = new Koa({ proxy: config.trustProxy });
-  app.on('error', (error: Error) => logger.error('unhandled koa error', { error: error.message }));
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    // A client that goes away mid-response (a navigation, a closed tab) is not a server error.
+    const aborted = ['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED'].includes(error.code ?? '');
+    if (aborted) logger.debug('client closed the connection', { error: error.message });
+    else logger.error('unhandled koa error', { error: error.message });
+  });
 
   app.use(requestLog(logger));
   app.use(errorHandler(logger));

@@ -45,11 +45,22 @@ export function generateCertificate(courseSlug: string): Promise<IssueCertificat
   return apiSend('POST', `/api/certificates/${encodeURIComponent(courseSlug)}`, {}, IssueCertificateResponse);
 }
 
-export function useGenerateCertificate(courseSlug: string) {
+/**
+ * The outcome callbacks run at the mutation level, not per `mutate` call: issuing the certificate
+ * swaps the Generate button for Download, and per-call callbacks do not fire once their caller is gone.
+ */
+export function useGenerateCertificate(
+  courseSlug: string,
+  callbacks: { onGenerated?: () => void; onFailed?: () => void } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => generateCertificate(courseSlug),
-    onSuccess: () => queryClient.setQueryData(certificateKeys.exists(courseSlug), true),
+    onSuccess: () => {
+      callbacks.onGenerated?.();
+      queryClient.setQueryData(certificateKeys.exists(courseSlug), true);
+    },
+    onError: () => callbacks.onFailed?.(),
   });
 }
 

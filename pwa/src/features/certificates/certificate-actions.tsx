@@ -19,7 +19,16 @@ export interface CertificateActionsProps {
 export function CertificateActions({ courseSlug, isComplete }: CertificateActionsProps) {
   const toast = useToast();
   const exists = useCertificateExists(courseSlug, isComplete);
-  const generate = useGenerateCertificate(courseSlug);
+  const generate = useGenerateCertificate(courseSlug, {
+    onGenerated: () =>
+      toast({
+        variant: 'success',
+        title: 'Certificate Generated!',
+        description: 'Your certificate is ready for download.',
+      }),
+    onFailed: () =>
+      toast({ variant: 'error', title: 'Error', description: certificateMessages.generateFailed }),
+  });
   const download = useDownloadCertificate(courseSlug);
 
   if (!isComplete) return null;
@@ -56,18 +65,7 @@ export function CertificateActions({ courseSlug, isComplete }: CertificateAction
       color="success"
       startIcon={<WorkspacePremiumIcon />}
       disabled={generate.isPending}
-      onClick={() =>
-        generate.mutate(undefined, {
-          onSuccess: () =>
-            toast({
-              variant: 'success',
-              title: 'Certificate Generated!',
-              description: 'Your certificate is ready for download.',
-            }),
-          onError: () =>
-            toast({ variant: 'error', title: 'Error', description: certificateMessages.generateFailed }),
-        })
-      }
+      onClick={() => generate.mutate()}
     >
       {generate.isPending ? 'Generating...' : 'Generate Certificate'}
     </Button>
