@@ -11,6 +11,7 @@ import { createLogger, type Logger } from './logger.js';
 import { apiNotFound, errorHandler } from './middleware/error-handler.js';
 import { defaultRateLimits, type RateLimits } from './middleware/rate-limit.js';
 import { requestLog } from './middleware/request-log.js';
+import { mountRouters } from './middleware/routers.js';
 import { sameOrigin } from './middleware/same-origin.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { sessions } from './middleware/session.js';
@@ -22,6 +23,8 @@ import type { Mailer } from './modules/mail/mailer.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
 import { progressRoutes } from './modules/progress/routes.js';
 import { promptRoutes } from './modules/prompts/routes.js';
+import { readsOwnBody } from './modules/stripe/raw-body.js';
+import { stripeRoutes } from './modules/stripe/routes.js';
 import { defaultImagesDir, defaultPwaDist, imagesStatic, pwaStatic, spaFallback } from './static.js';
 
 export interface CreateAppOptions {
@@ -47,9 +50,11 @@ const moduleRouters: ((deps: AppDeps) => Router)[] = [
   promptRoutes,
   progressRoutes,
   certificateRoutes,
+  stripeRoutes,
 ];
 
 export const jsonBodyLimit = '100kb';
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Composes middleware and routers; nothing else lives here. */
 export function createApp(options: CreateAppOptions): Koa {
@@ -70,7 +75,9 @@ export function createApp(options: CreateAppOptions): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.on('error', (error: NodeJS.ErrnoException) => {
     // A client that goes away mid-response (a navigation, a closed tab) is not a server error.
-    const aborted = ['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED'].includes(error.code ?? '');
+    const aborted = ['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED'].includes(
+      error.code ?? '',
+    );
     if (aborted) logger.debug('client closed the connection', { error: error.message });
     else logger.error('unhandled koa error', { error: error.message });
   });
@@ -80,7 +87,12 @@ export function createApp(options: CreateAppOptions): Koa {
   app.use(securityHeaders(config.isHttps));
   app.use(compress({ threshold: 1024, br: { params: {} }, gzip: {}, deflate: false }));
   app.use(sameOrigin(config.publicUrl));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: jsonBodyLimit, encoding: 'utf-8' }));
+  const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: jsonBodyLimit, encoding: 'utf-8' });
+  // The Stripe webhook is verified on its raw bytes and the demo payment pages post forms: they read their own body.
+  // Only POST/PUT/PATCH carry a body it parses (its default parsedMethods): GETs skip it.
+  app.use((ctx, next) =>
+    !bodyMethods.has(ctx.method) || readsOwnBody(ctx.path) ? next() : parseJson(ctx, next),
+  );
   const session = sessions(app, config, db, clock);
   // Sessions cost a database read: only the api needs them, not static files.
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? session(ctx, next) : next()));
@@ -89,7 +101,7 @@ export function createApp(options: CreateAppOptions): Koa {
 
   const routers = [...moduleRouters, ...(options.routers ?? [])].map((make) => make(deps));
   if (!config.isProduction) routers.push(devMailboxRoutes(db));
-  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  app.use(mountRouters(routers));
 
   app.use(imagesStatic(options.imagesDir ?? defaultImagesDir));
   app.use(pwaStatic(pwaDist));

@@ -35,7 +35,54 @@ const EnvSchema = z.object({
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, LogLevel.optional()),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or rk_...)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_...)')
+      .optional(),
+  ),
+  STRIPE_PRICE_QUARTERLY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^price_\S+$/, 'must be a Stripe price id (price_...)')
+      .optional(),
+  ),
+  STRIPE_PRICE_ANNUAL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^price_\S+$/, 'must be a Stripe price id (price_...)')
+      .optional(),
+  ),
+  STRIPE_API_BASE: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  ),
 });
+
+/** Stripe is used when STRIPE_SECRET_KEY is set; the other values then become required. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { quarterly: string; annual: string };
+  /** Tests point the SDK at a local fake (STRIPE_API_BASE); unset: api.stripe.com. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+}
+
+/**
+ * stripe: real Stripe. demo: the built-in demo provider (no key, not production).
+ * disabled: production without a key; payment calls answer 503.
+ */
+export type PaymentsMode = 'stripe' | 'demo' | 'disabled';
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -51,6 +98,8 @@ export interface Config {
   mailFrom: string;
   logLevel: LogLevel;
   trustProxy: boolean;
+  paymentsMode: PaymentsMode;
+  stripe: StripeConfig | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +120,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)',
     );
   }
+  const stripe = stripeConfig(e);
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -84,6 +134,39 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY === 'true',
+    paymentsMode: stripe ? 'stripe' : isProduction ? 'disabled' : 'demo',
+    stripe,
+  };
+}
+
+/** STRIPE_API_BASE as the SDK's host, port and protocol options. */
+export function stripeApiTarget(base: string): NonNullable<StripeConfig['api']> {
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
+function stripeConfig(e: z.output<typeof EnvSchema>): StripeConfig | undefined {
+  if (!e.STRIPE_SECRET_KEY) return undefined;
+  const missing = (
+    [
+      ['STRIPE_WEBHOOK_SECRET', e.STRIPE_WEBHOOK_SECRET],
+      ['STRIPE_PRICE_QUARTERLY', e.STRIPE_PRICE_QUARTERLY],
+      ['STRIPE_PRICE_ANNUAL', e.STRIPE_PRICE_ANNUAL],
+    ] as const
+  ).filter(([, value]) => !value);
+  if (missing.length > 0) {
+    const lines = missing.map(
+      ([name]) => `  ${name}: required when STRIPE_SECRET_KEY is set (npm run stripe:setup prints it)`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const api = e.STRIPE_API_BASE ? stripeApiTarget(e.STRIPE_API_BASE) : undefined;
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+    prices: { quarterly: e.STRIPE_PRICE_QUARTERLY as string, annual: e.STRIPE_PRICE_ANNUAL as string },
+    api,
   };
 }
 

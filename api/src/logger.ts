@@ -6,6 +6,8 @@ export interface Logger {
   info(message: string, fields?: LogFields): void;
   warn(message: string, fields?: LogFields): void;
   error(message: string, fields?: LogFields): void;
+  /** False when lines at `level` are dropped, so callers can skip building them (absent: always true). */
+  enabled?(level: Exclude<LogLevel, 'silent'>): boolean;
 }
 
 const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -29,5 +31,6 @@ export function createLogger(level: LogLevel): Logger {
     info: (m, f) => write('info', m, f),
     warn: (m, f) => write('warn', m, f),
     error: (m, f) => write('error', m, f),
+    enabled: (at) => order[at] >= order[level],
   };
 }

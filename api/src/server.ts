@@ -11,6 +11,7 @@ import { createLogger } from './logger.js';
 import { purgeExpiredSessions } from './modules/auth/session-store.js';
 import { Mailer } from './modules/mail/mailer.js';
 import { purgeExpired } from './modules/rate-limit/store.js';
+import { expireEndedSubscriptions } from './modules/stripe/service.js';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
@@ -47,9 +48,13 @@ async function main(): Promise<void> {
 
   const housekeeping = setInterval(() => {
     const now = systemClock();
-    void Promise.all([purgeExpiredSessions(database.db, now), purgeExpired(database.db, now)]).catch(
-      (error: unknown) =>
-        logger.warn('housekeeping failed', { error: error instanceof Error ? error.message : String(error) }),
+    void Promise.all([
+      purgeExpiredSessions(database.db, now),
+      purgeExpired(database.db, now),
+      // A subscription set to cancel stops giving premium at its period end (ADR 009).
+      expireEndedSubscriptions({ db: database.db, config, clock: systemClock, logger }),
+    ]).catch((error: unknown) =>
+      logger.warn('housekeeping failed', { error: error instanceof Error ? error.message : String(error) }),
     );
   }, 10 * 60_000);
   housekeeping.unref();

@@ -1,46 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.js';
 import { Role } from './roles.js';
-
-/** The spec's messages (section 5 and 8), written once for the api and the forms. */
-export const authMessages = {
-  nameRequired: 'Name is required',
-  nameTooLong: 'Name too long',
-  invalidEmail: 'Invalid email address',
-  emailTooLong: 'Email too long',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooLong: 'Password must be at most 256 characters',
-  passwordRequired: 'Password is required',
-  acceptTerms: 'You must accept the Terms of Service and Privacy Policy',
-  forgotInvalidEmail: 'Please enter a valid email address',
-  passwordsDontMatch: "Passwords don't match",
-  emailNotProvided: 'Email address not provided',
-  invalidCredentials: 'Invalid email or password',
-  emailNotVerified: 'EMAIL_NOT_VERIFIED',
-  emailNotVerifiedTitle: 'Email not verified',
-  emailNotVerifiedText: 'Please check your email and verify your account before signing in.',
-  emailTaken: 'An account with this email already exists. Sign in or reset your password.',
-  invalidOrExpiredToken: 'This link is invalid or has expired. Please request a new one.',
-  resetTokenRequired: 'Reset token is required',
-  tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
-  notSignedIn: 'Please sign in to continue.',
-  // Client-side toasts and screens (section 8).
-  registrationFailed: 'Registration failed',
-  pleaseTryAgain: 'Please try again',
-  signInFailed: 'Sign in failed',
-  checkCredentials: 'Please check your credentials',
-  signOutError: 'Error signing out',
-  signOutErrorText: 'Please try again.',
-  forgotFailed: 'Failed to send reset email. Please try again.',
-  resetFailed: 'Failed to reset password. The link may be expired or invalid.',
-  resetNoToken: 'Invalid reset link. Please request a new password reset.',
-  resendFailed: 'Failed to resend verification email. Please try again.',
-  welcomeBack: 'Welcome back!',
-  accountCreated: 'Account Created Successfully',
-  verificationSent: 'Verification email sent',
-  emailVerified: 'Email verified successfully',
-  emailVerifiedText: 'Your account has been verified. You can now access all courses.',
-} as const;
+import { authMessages } from './auth-messages.js';
 
 const email = z
   .string({ message: authMessages.invalidEmail })
@@ -139,6 +100,5 @@ export type PublicUser = z.infer<typeof PublicUser>;
 export const OkResponse = z.object({ ok: z.literal(true), message: z.string().optional() });
 export type OkResponse = z.infer<typeof OkResponse>;
 
-export const forgotPasswordAnswer =
-  'If an account exists for that email, we have sent a link to reset the password. The link expires in 1 hour.';
-export const resendVerificationAnswer = 'If that account still needs verification, a new link is on its way.';
+// The zod-free texts live in auth-messages.ts (the app's first screen needs them without zod).
+export { authMessages, forgotPasswordAnswer, resendVerificationAnswer } from './auth-messages.js';

@@ -6,24 +6,6 @@ import { Course, CourseSummary, FaqSection, LegalPage, Prompt, PromptCategory } 
  * match them; the pwa validates what it receives with them.
  */
 
-/** Messages of the content calls (spec sections 2, 4 and 8), written once. */
-export const contentMessages = {
-  courseNotFound: 'Course not found',
-  comingSoon: 'This course is currently in development',
-  pageNotFound: 'Page not found',
-} as const;
-
-/** The premium gate's sentence, also the 403 message of a premium course (spec section 2). */
-export function premiumRequiredMessage(courseTitle: string): string {
-  return `"${courseTitle}" is available to premium subscribers only.`;
-}
-
-/** Codes of a refused course, for the client to choose the premium wall or the coming-soon screen. */
-export const contentErrorCodes = {
-  premiumRequired: 'PREMIUM_REQUIRED',
-  comingSoon: 'COMING_SOON',
-} as const;
-
 /** GET /api/content/catalogue: every course, sorted by id, without lessons, quizzes or answers. */
 export const CatalogueResponse = z.strictObject({ courses: z.array(CourseSummary) });
 export type CatalogueResponse = z.infer<typeof CatalogueResponse>;
@@ -65,3 +47,6 @@ export type LegalPageName = z.infer<typeof LegalPageName>;
 /** GET /api/content/legal/:page (terms or privacy). */
 export const LegalPageResponse = LegalPage.extend({ page: LegalPageName });
 export type LegalPageResponse = z.infer<typeof LegalPageResponse>;
+
+// The zod-free texts live in content-messages.ts (the app's first screen needs them without zod).
+export { contentErrorCodes, contentMessages, premiumRequiredMessage } from './content-messages.js';

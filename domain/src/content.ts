@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { gradientColours, gradientPattern, hexColourPattern, slugPattern } from './content-patterns.js';
+
+export { gradientColours, gradientShades } from './content-patterns.js';
 
 /**
  * Course content entities of product-spec.md section 3, as they are written in `content/` (see
@@ -6,22 +9,15 @@ import { z } from 'zod';
  * content file is an error, not a silently dropped value.
  */
 
-const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const Slug = z.string().regex(slugPattern, { message: 'Must be lower-case words joined by hyphens' });
 const Text = z.string().trim().min(1, { message: 'Must not be empty' });
 const PositiveInt = z.int().positive();
-
-/** Course card gradient: `from-<colour>-<shade> to-<colour>-<shade>` from the palette of content/README.md. */
-export const gradientColours = ['blue', 'purple', 'indigo', 'teal', 'green', 'red', 'pink'] as const;
-export const gradientShades = [400, 500, 600, 700, 800] as const;
-const gradientStop = `(?:${gradientColours.join('|')})-(?:${gradientShades.join('|')})`;
-const gradientPattern = new RegExp(`^from-${gradientStop} to-${gradientStop}$`);
 
 export const CourseTheme = z.strictObject({
   gradient: z.string().regex(gradientPattern, {
     message: `Must be "from-<colour>-<shade> to-<colour>-<shade>" with colours ${gradientColours.join(', ')} and shades 400 to 800`,
   }),
-  primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'Must be a hex colour like "#2563eb"' }),
+  primaryColor: z.string().regex(hexColourPattern, { message: 'Must be a hex colour like "#2563eb"' }),
 });
 export type CourseTheme = z.infer<typeof CourseTheme>;
 

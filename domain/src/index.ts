@@ -12,3 +12,5 @@ export * from './quiz.js';
 export * from './sync.js';
 export * from './progress-api.js';
 export * from './certificates.js';
+export * from './premium.js';
+export * from './wire-checks.js';

@@ -1,86 +1,4 @@
 import { z } from 'zod';
-import { limits } from './limits.js';
-
-/** Spec section 4: module status on the overview and in the sidebar. */
-export type ModuleStatus = 'completed' | 'current' | 'locked';
-
-/** Union of completed module ids from any number of sources, de-duplicated and sorted. */
-export function unionCompleted(...lists: ReadonlyArray<readonly number[]>): number[] {
-  return [...new Set(lists.flat())].sort((a, b) => a - b);
-}
-
-/** Adds a module to a completed list without duplicates, keeping it sorted. */
-export function addCompleted(completed: readonly number[], moduleId: number): number[] {
-  return unionCompleted(completed, [moduleId]);
-}
-
-/** Percent = rounded(completed / total * 100), capped at 100; 0 for a course with no modules. */
-export function percentComplete(completedCount: number, totalModules: number): number {
-  if (totalModules <= 0) return 0;
-  return Math.min(100, Math.round((completedCount / totalModules) * 100));
-}
-
-/** Counts only ids that belong to the course (a stale id never pushes progress past 100%). */
-export function courseCompletion(completed: readonly number[], moduleIds: readonly number[]) {
-  const known = new Set(moduleIds);
-  const done = unionCompleted(completed).filter((id) => known.has(id));
-  const percent = percentComplete(done.length, moduleIds.length);
-  return {
-    completed: done,
-    completedCount: done.length,
-    total: moduleIds.length,
-    percent,
-    isComplete: percent === 100,
-  };
-}
-
-/** Module 1 is always open; module n only once module n-1 is completed. */
-export function isModuleUnlocked(moduleId: number, completed: readonly number[]): boolean {
-  return moduleId <= 1 || completed.includes(moduleId - 1) || completed.includes(moduleId);
-}
-
-export function moduleStatus(moduleId: number, completed: readonly number[]): ModuleStatus {
-  if (completed.includes(moduleId)) return 'completed';
-  return isModuleUnlocked(moduleId, completed) ? 'current' : 'locked';
-}
-
-/** Where 'Start', 'Continue' and 'Review' go: the first incomplete unlocked module, else the first. */
-export function nextModuleToTake(moduleIds: readonly number[], completed: readonly number[]): number {
-  const sorted = [...moduleIds].sort((a, b) => a - b);
-  const next = sorted.find((id) => !completed.includes(id) && isModuleUnlocked(id, completed));
-  return next ?? sorted[0] ?? 1;
-}
-
-/** Course card button (spec section 4). */
-export function courseCardAction(percent: number): 'Start Course' | 'Continue Course' | 'Review Course' {
-  if (percent >= 100) return 'Review Course';
-  return percent > 0 ? 'Continue Course' : 'Start Course';
-}
-
-/** Course overview main button (spec section 2). */
-export function courseOverviewAction(
-  percent: number,
-): 'Start Course' | 'Continue Learning' | 'Review Course' {
-  if (percent >= 100) return 'Review Course';
-  return percent > 0 ? 'Continue Learning' : 'Start Course';
-}
-
-/** The module progress indicator: 25 base, +25 video progress, +25 fixed, +25 quiz completed; max 100. */
-export function moduleProgressIndicator(input: { videoProgressed: boolean; quizCompleted: boolean }): number {
-  return Math.min(100, 25 + (input.videoProgressed ? 25 : 0) + 25 + (input.quizCompleted ? 25 : 0));
-}
-
-/** Score a set of answers against the key: rounded(correct / total * 100). */
-export function gradeAnswers(answerKey: readonly number[], answers: readonly number[]) {
-  const total = answerKey.length;
-  const correct = answerKey.reduce((n, key, i) => (answers[i] === key ? n + 1 : n), 0);
-  const score = total === 0 ? 0 : Math.round((correct / total) * 100);
-  return { correct, total, score, passed: score >= limits.quizPassMark };
-}
-
-export function passesQuiz(score: number): boolean {
-  return score >= limits.quizPassMark;
-}
 
 /** The spec's server progress record; `answers` are the chosen choice indexes, one per question. */
 export const ProgressRecord = z.object({
@@ -105,14 +23,20 @@ export const SaveProgressRequest = z.object({
 });
 export type SaveProgressRequest = z.input<typeof SaveProgressRequest>;
 
-export const progressMessages = {
-  fetchFailed: 'Failed to fetch progress',
-  resetFailed: 'Failed to reset course progress',
-  resetFailedAlert: 'Failed to reset course progress. Please try again.',
-  connectionIssues: 'Connection issues detected',
-  syncFailed: 'Failed to sync progress to database',
-  moduleLocked: 'Complete the previous module first.',
-  wrongAnswerCount: 'Send one answer for each question of the quiz.',
-  resetConfirm: (title: string) =>
-    `Are you sure you want to reset progress for "${title}"? This will clear all completed modules and quiz scores for this course. This action cannot be undone.`,
-} as const;
+// The zod-free rules and texts live in progress-rules.ts (the app's first screen needs them without zod).
+export {
+  unionCompleted,
+  addCompleted,
+  percentComplete,
+  courseCompletion,
+  isModuleUnlocked,
+  moduleStatus,
+  nextModuleToTake,
+  courseCardAction,
+  courseOverviewAction,
+  moduleProgressIndicator,
+  gradeAnswers,
+  passesQuiz,
+  progressMessages,
+} from './progress-rules.js';
+export type { ModuleStatus } from './progress-rules.js';

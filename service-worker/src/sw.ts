@@ -1,22 +1,36 @@
 /// <reference lib="webworker" />
-// The service worker (vite-plugin-pwa injectManifest). For now: precache the app shell, answer
-// navigations with index.html (never /api/), and swap to a new version only when the page asks.
-// Runtime caching and replay of the sync queue come with the offline-sync issue.
+// The service worker (vite-plugin-pwa injectManifest): precaches the app shell, answers navigations
+// with index.html (never /api/ or /images/), caches illustrations and the public content calls at run
+// time, relays Background Sync to the pages, and swaps to a new version only when the page asks.
+//
+// Course content and progress are NOT cached here: they live in Dexie, per user (pwa/src/offline/).
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
 };
 
-/** Background Sync's event, absent from TypeScript's webworker lib (used by the sync issue). */
+/** Background Sync's event, absent from TypeScript's webworker lib. */
 export interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
   readonly lastChance: boolean;
 }
 
+/** Cache Storage names shared with the pwa (pwa/src/offline/downloads.ts uses `imagesCache`). */
+const imagesCache = 'pd-images';
+const publicApiCache = 'pd-public-api';
+/** The Background Sync tag the pwa registers when ops wait in the outbox. */
+const outboxSyncTag = 'outbox';
+
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first install controls the open page at once (nothing to swap from), so the first visit already
+// works offline. An update still waits for SKIP_WAITING (the 'A new version is available' prompt).
+clientsClaim();
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
@@ -24,7 +38,56 @@ registerRoute(
   }),
 );
 
+/**
+ * Only complete, shareable answers are kept: status 200 and no `no-store` (premium prompt texts and
+ * course lessons are `private, no-store` and must never sit in Cache Storage).
+ */
+const storableOnly: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => {
+    if (response.status !== 200 || response.type === 'opaque') return null;
+    const cacheControl = response.headers.get('Cache-Control') ?? '';
+    if (/\bno-store\b/i.test(cacheControl)) return null;
+    return response;
+  },
+};
+
+// Illustrations: immutable per deploy in practice; downloads add them to the same cache (cache.add),
+// and visited modules get them here as the <img> loads.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && url.pathname.startsWith('/images/') && request.method === 'GET',
+  new CacheFirst({
+    cacheName: imagesCache,
+    // No age limit: downloaded courses must keep their images; the count bounds the cache.
+    plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 400 })],
+  }),
+);
+
+// The public content calls: fresh when the network answers quickly, the last copy otherwise.
+const publicApi = /^\/api\/(?:content\/catalogue|content\/faq|content\/legal\/[^/]+|prompts)$/;
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && request.method === 'GET' && publicApi.test(url.pathname),
+  new NetworkFirst({
+    cacheName: publicApiCache,
+    networkTimeoutSeconds: 4,
+    plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 60 * 60 * 24 * 30 })],
+  }),
+);
+
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: unknown } | null;
   if (data && data.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Background Sync: the pages own the outbox (Dexie + the session cookie), so the worker only wakes
+// them up; every open page drains under its Web Lock, so several tabs never send twice.
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== outboxSyncTag) return;
+  sync.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
+      for (const client of clients) client.postMessage({ type: 'SYNC_OUTBOX' });
+    }),
+  );
 });

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Logger } from '../logger.js';
+import { userWriteWatcher } from '../modules/auth/session-cache.js';
 import { lockDataDir } from './lock.js';
 import * as schema from './schema.js';
 
@@ -32,7 +33,11 @@ export function openPostgres(url: string, logger: Logger): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
   // Without this listener a server dropping an idle client crashes the process.
   pool.on('error', (error) => logger.error('postgres pool error', { error: error.message }));
-  return { db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'pg', close: () => pool.end() };
+  return {
+    db: drizzlePg(pool, { schema, logger: userWriteWatcher }) as unknown as Db,
+    driver: 'pg',
+    close: () => pool.end(),
+  };
 }
 
 /** PGlite in memory (tests) or persisted in `dataDir/pglite` with an exclusive lock. */
@@ -41,7 +46,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   try {
     const client = dataDir ? await PGlite.create(path.join(dataDir, 'pglite')) : await PGlite.create();
     return {
-      db: drizzlePglite(client, { schema }) as unknown as Db,
+      // Writes to users from any module invalidate the session micro-cache (decision 012).
+      db: drizzlePglite(client, { schema, logger: userWriteWatcher }) as unknown as Db,
       driver: 'pglite',
       close: async () => {
         await client.close();

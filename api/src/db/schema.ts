@@ -176,3 +176,76 @@ export const certificates = pgTable(
 
 export type ProgressRow = typeof progress.$inferSelect;
 export type CertificateRow = typeof certificates.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------
+// Payments (ARCHITECTURE.md decision 9, ADR 009): Stripe or the demo provider.
+
+/** One payment-provider customer per user, created once, on the first checkout. */
+export const stripeCustomers = pgTable('stripe_customers', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** `cus_...` at Stripe, `demo_cus_...` with the demo provider. */
+  customerId: text('customer_id').notNull().unique(),
+  provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** The provider's subscription as last fetched from it; the user's role follows these rows. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    /** Stripe's subscription id (`sub_...`), or `demo_sub_...`. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
+    customerId: text('customer_id').notNull(),
+    /** Stripe's status: active, trialing, past_due, incomplete, incomplete_expired, canceled, unpaid, paused. */
+    status: text('status').notNull(),
+    plan: text('plan', { enum: ['quarterly', 'annual'] }).notNull(),
+    priceId: text('price_id').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_user_id_idx').on(t.userId)],
+);
+
+/** Exactly-once webhook handling: an event id is inserted in the same transaction as its effect. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every checkout session we created: who owns it (for the success page) and, for the demo, its state. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    /** `cs_...` at Stripe, `demo_cs_...` with the demo provider. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
+    plan: text('plan', { enum: ['quarterly', 'annual'] }).notNull(),
+    priceId: text('price_id').notNull(),
+    /** Demo provider: open -> complete | expired. Stripe sessions: Stripe's state is fetched. */
+    status: text('status', { enum: ['open', 'complete', 'expired'] })
+      .notNull()
+      .default('open'),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    /** Demo provider: the promotion code entered on the page (LAUNCH30). */
+    promotionCode: text('promotion_code'),
+    subscriptionId: text('subscription_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('checkout_sessions_user_id_idx').on(t.userId)],
+);
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;

@@ -1,10 +1,13 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { AppError } from '../errors.js';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Paths verified another way (the Stripe webhook is checked by its signature). */
 export const sameOriginExemptPaths = new Set(['/api/stripe/webhook']);
+
+/** The demo payment pages post plain HTML forms: same Origin still required, form encoding allowed. */
+const formPostPrefix = '/api/stripe/demo/';
 
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   const length = headers['content-length'];
@@ -18,14 +21,8 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
  */
 export function sameOrigin(publicUrl: string): Middleware {
   const allowed = new URL(publicUrl).origin;
-  return async (ctx, next) => {
-    if (
-      !stateChanging.has(ctx.method) ||
-      !ctx.path.startsWith('/api/') ||
-      sameOriginExemptPaths.has(ctx.path)
-    ) {
-      return next();
-    }
+  // Not async and nothing allocated on the common path (GET, HEAD): the check runs on every request.
+  const check = (ctx: Context): void => {
     const origin = ctx.get('Origin');
     if (!origin) {
       throw new AppError(
@@ -34,12 +31,19 @@ export function sameOrigin(publicUrl: string): Middleware {
         'FORBIDDEN',
       );
     }
-    const own = `${ctx.protocol}://${ctx.host}`;
-    if (origin !== allowed && origin !== own) {
+    if (origin !== allowed && origin !== `${ctx.protocol}://${ctx.host}`) {
       throw new AppError(403, 'This request was refused: it came from another site.', 'FORBIDDEN');
     }
-    if (hasBody(ctx.req.headers) && !ctx.is('application/json')) {
+    const formAllowed = () =>
+      ctx.path.startsWith(formPostPrefix) && ctx.is('application/x-www-form-urlencoded');
+    if (hasBody(ctx.req.headers) && !ctx.is('application/json') && !formAllowed()) {
       throw new AppError(415, 'Content-Type must be application/json.', 'UNSUPPORTED_MEDIA_TYPE');
+    }
+  };
+  return (ctx, next) => {
+    if (stateChanging.has(ctx.method)) {
+      const path = ctx.path;
+      if (path.startsWith('/api/') && !sameOriginExemptPaths.has(path)) check(ctx);
     }
     return next();
   };

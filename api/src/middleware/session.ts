@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import session from 'koa-session';
@@ -27,9 +28,32 @@ export function sessionCookieName(isHttps: boolean): string {
   return isHttps ? '__Host-sid' : 'sid';
 }
 
+/**
+ * keygrip's contract and signatures (HMAC-SHA1, url-safe base64: cookies signed before stay valid)
+ * with one HMAC and a constant-time compare per check. keygrip compares through tsscmp, which
+ * costs random bytes and two more HMACs on every request.
+ */
+export function cookieKeys(keys: string[]): Koa['keys'] {
+  if (keys.length === 0) throw new Error('cookie keys required');
+  const sign = (data: string, key: string) => createHmac('sha1', key).update(data).digest('base64url');
+  const index = (data: string, digest: string): number => {
+    const given = Buffer.from(digest);
+    for (let i = 0; i < keys.length; i++) {
+      const expected = Buffer.from(sign(data, keys[i] as string));
+      if (given.length === expected.length && timingSafeEqual(given, expected)) return i;
+    }
+    return -1;
+  };
+  return {
+    sign: (data: string) => sign(data, keys[0] as string),
+    verify: (data: string, digest: string) => index(data, digest) > -1,
+    index,
+  } as Koa['keys'];
+}
+
 /** Cookie: HttpOnly, SameSite=Lax; Secure and the __Host- prefix when PUBLIC_URL is https. */
 export function sessions(app: Koa, config: Config, db: Db, clock: Clock): Middleware {
-  app.keys = [config.sessionSecret];
+  app.keys = cookieKeys([config.sessionSecret]);
   return session(
     {
       key: sessionCookieName(config.isHttps),

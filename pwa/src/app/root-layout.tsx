@@ -1,74 +1,134 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import { Suspense, useCallback, useState } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useAfterFirstScreen } from '../components/after-first-screen';
 import { AuthDialogContext, type AuthDialogMode } from '../components/auth-dialog-context';
 import { LoadingScreen } from '../components/loading-screen';
 import { SiteFooter } from '../components/site-footer';
-import { AuthDialog } from '../features/auth/components/auth-dialog';
 import { useMe } from '../lib/get-me';
 import { usePageReloadRules, useScrollToTopOnPathChange } from './page-reload-rules';
-import { ServiceWorkerUpdate } from './service-worker-update';
 import { SiteHeader } from './site-header';
 
-/** Skip link, header, main (the routed page), footer; the auth dialog and update prompt. */
-export function RootLayout() {
+// Not needed to draw the first screen: loaded on demand (the dialog when first opened) or once the
+// page is up (the sync engine and its status bar bring Dexie; the update prompt brings workbox-window).
+const AuthDialog = lazy(() =>
+  import('../features/auth/components/auth-dialog').then((m) => ({ default: m.AuthDialog })),
+);
+const SyncStatusBar = lazy(() =>
+  import('../features/sync/sync-status').then((m) => ({ default: m.SyncStatusBar })),
+);
+const SyncEngineRunner = lazy(() =>
+  import('../offline/sync-engine').then((m) => ({
+    default: function SyncEngineRunner() {
+      m.useSyncEngine();
+      return null;
+    },
+  })),
+);
+const ServiceWorkerUpdate = lazy(() =>
+  import('./service-worker-update').then((m) => ({ default: m.ServiceWorkerUpdate })),
+);
+
+export interface RootLayoutProps {
+  /**
+   * Provides the real 'Upgrade to Premium' / 'Manage Subscription' (the routes pass the premium
+   * feature's provider; it sits inside the auth dialog context because signed-out visitors are
+   * asked to sign in first). Without it the surrounding PremiumActionsContext is used.
+   */
+  premiumActions?: ComponentType<{ children: ReactNode }>;
+}
+
+/** Skip link, header and sync status, main (the routed page), footer; auth dialog, update prompt. */
+export function RootLayout({ premiumActions: PremiumActions = Fragment }: RootLayoutProps = {}) {
   const me = useMe();
-  const [dialog, setDialog] = useState<{ open: boolean; mode: AuthDialogMode }>({
+  const signedIn = Boolean(me.data);
+  const pageUp = useAfterFirstScreen();
+  // `opened`: the dialog stays mounted after its first opening (for its closing transition).
+  const [dialog, setDialog] = useState<{ open: boolean; opened: boolean; mode: AuthDialogMode }>({
     open: false,
+    opened: false,
     mode: 'signIn',
   });
-  const openAuthDialog = useCallback((mode: AuthDialogMode) => setDialog({ open: true, mode }), []);
+  const openAuthDialog = useCallback(
+    (mode: AuthDialogMode) => setDialog({ open: true, opened: true, mode }),
+    [],
+  );
   usePageReloadRules();
   useScrollToTopOnPathChange();
 
   return (
     <AuthDialogContext.Provider value={openAuthDialog}>
-      <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
-        <Box
-          component="a"
-          href="#main-content"
-          sx={{
-            position: 'absolute',
-            left: 8,
-            top: -48,
-            zIndex: 2000,
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
-            px: 2,
-            py: 1,
-            borderRadius: 1,
-            fontWeight: 700,
-            '&:focus': { top: 8 },
-          }}
-        >
-          Skip to main content
+      <PremiumActions>
+        <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+          <Box
+            component="a"
+            href="#main-content"
+            sx={{
+              position: 'absolute',
+              left: 8,
+              top: -48,
+              zIndex: 2000,
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+              px: 2,
+              py: 1,
+              borderRadius: 1,
+              fontWeight: 700,
+              '&:focus': { top: 8 },
+            }}
+          >
+            Skip to main content
+          </Box>
+          <Box sx={{ position: 'sticky', top: 0, zIndex: 'appBar' }}>
+            <SiteHeader />
+            {signedIn && (
+              // The bar's height is kept while its code loads, so the page does not jump.
+              <Suspense fallback={<SyncStatusPlaceholder />}>
+                {pageUp ? <SyncStatusBar /> : <SyncStatusPlaceholder />}
+              </Suspense>
+            )}
+          </Box>
+          <Container
+            component="main"
+            id="main-content"
+            tabIndex={-1}
+            maxWidth="lg"
+            sx={{ flex: 1, outline: 'none' }}
+          >
+            {me.isPending ? (
+              <LoadingScreen />
+            ) : (
+              <Suspense fallback={<LoadingScreen />}>
+                <Outlet />
+              </Suspense>
+            )}
+          </Container>
+          <SiteFooter />
         </Box>
-        <SiteHeader />
-        <Container
-          component="main"
-          id="main-content"
-          tabIndex={-1}
-          maxWidth="lg"
-          sx={{ flex: 1, outline: 'none' }}
-        >
-          {me.isPending ? (
-            <LoadingScreen />
-          ) : (
-            <Suspense fallback={<LoadingScreen />}>
-              <Outlet />
-            </Suspense>
-          )}
-        </Container>
-        <SiteFooter />
-      </Box>
-      <AuthDialog
-        open={dialog.open}
-        mode={dialog.mode}
-        onModeChange={(mode) => setDialog({ open: true, mode })}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
-      />
-      <ServiceWorkerUpdate />
+      </PremiumActions>
+      <Suspense fallback={null}>
+        {dialog.opened && (
+          <AuthDialog
+            open={dialog.open}
+            mode={dialog.mode}
+            onModeChange={(mode) => setDialog({ open: true, opened: true, mode })}
+            onClose={() => setDialog((d) => ({ ...d, open: false }))}
+          />
+        )}
+        {pageUp && signedIn && <SyncEngineRunner />}
+        {pageUp && <ServiceWorkerUpdate />}
+      </Suspense>
     </AuthDialogContext.Provider>
+  );
+}
+
+/** The sync status bar's place (signed in) while its code loads. */
+function SyncStatusPlaceholder() {
+  return (
+    <Box
+      aria-hidden="true"
+      sx={{ minHeight: 37, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+    />
   );
 }

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { CataloguePage } from '../features/catalogue/catalogue-page';
+import { PremiumActionsProvider } from '../features/premium/premium-actions-provider';
+import { PremiumBanner } from '../features/premium/premium-banner';
 import { paths, routePatterns } from '../lib/paths';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
@@ -38,17 +40,24 @@ const CertificateVerifyPage = lazy(() =>
     default: m.CertificateVerifyPage,
   })),
 );
-const ModulePage = lazy(() =>
-  import('../features/module/module-page').then((m) => ({ default: m.ModulePage })),
+const PaymentSuccessPage = lazy(() =>
+  import('../features/premium/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })),
 );
+const loadModulePage = () => import('../features/module/module-page');
+const ModulePage = lazy(() => loadModulePage().then((m) => ({ default: m.ModulePage })));
+
+/** Starts loading the code of the page at `pathname` (the module page, the app's heaviest). */
+export function preloadRouteCode(pathname: string): void {
+  if (/^\/[^/]+\/module\/[^/]+\/?$/.test(pathname)) void loadModulePage();
+}
 
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <RootLayout />,
+    element: <RootLayout premiumActions={PremiumActionsProvider} />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <CataloguePage /> },
+      { index: true, element: <CataloguePage roleBanner={<PremiumBanner />} /> },
       { path: routePatterns.signup, element: <SignupPage /> },
       { path: routePatterns.verifySent, element: <VerifySentPage /> },
       { path: routePatterns.forgotPassword, element: <ForgotPasswordPage /> },
@@ -58,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.faq, element: <FaqPage /> },
       { path: routePatterns.terms, element: <TermsPage /> },
       { path: routePatterns.privacy, element: <PrivacyPage /> },
+      { path: routePatterns.paymentSuccess, element: <PaymentSuccessPage /> },
       { path: ':courseSlug/module/:moduleId', element: <ModulePage /> },
       { path: routePatterns.certificateVerify, element: <CertificateVerifyPage /> },
       { path: routePatterns.course, element: <CourseOverviewRoute /> },

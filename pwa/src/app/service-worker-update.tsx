@@ -4,16 +4,19 @@ import Snackbar from '@mui/material/Snackbar';
 import { useEffect, useRef, useState } from 'react';
 import { Workbox } from 'workbox-window';
 import { hasDirtyForms } from '../lib/dirty-forms';
+import { useOutboxPendingCount } from '../offline/outbox';
 
 /**
  * Registers the service worker (production builds only) and, when a new version is waiting,
- * offers 'A new version is available' with 'Reload'. The swap never happens while a form
- * holds unsaved input; the offline-sync issue adds "while the outbox is not empty".
+ * offers 'A new version is available' with 'Reload'. The swap never happens while a form or a
+ * quiz holds unsaved input, nor while the outbox holds changes not yet on the server ('Reload'
+ * waits, disabled, and says why).
  */
 export function ServiceWorkerUpdate() {
   const workbox = useRef<Workbox | null>(null);
   const [waiting, setWaiting] = useState(false);
   const [blocked, setBlocked] = useState(false);
+  const pendingChanges = useOutboxPendingCount();
 
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -30,7 +33,7 @@ export function ServiceWorkerUpdate() {
 
   const reload = () => {
     const wb = workbox.current;
-    if (!wb) return;
+    if (!wb || pendingChanges > 0) return;
     if (hasDirtyForms()) {
       setBlocked(true);
       return;
@@ -46,13 +49,21 @@ export function ServiceWorkerUpdate() {
         variant="filled"
         role="status"
         action={
-          <Button color="inherit" size="small" onClick={reload} sx={{ fontWeight: 700 }}>
+          <Button
+            color="inherit"
+            size="small"
+            onClick={reload}
+            disabled={pendingChanges > 0}
+            sx={{ fontWeight: 700 }}
+          >
             Reload
           </Button>
         }
       >
         A new version is available
-        {blocked && ' - finish or submit the form you are filling in first, then reload.'}
+        {pendingChanges > 0
+          ? ` - it will be ready once your ${pendingChanges === 1 ? 'change has' : `${pendingChanges} changes have`} been saved to the server.`
+          : blocked && ' - finish or submit the form you are filling in first, then reload.'}
       </Alert>
     </Snackbar>
   );

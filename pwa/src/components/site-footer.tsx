@@ -1,23 +1,21 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { brand, copyrightLine } from '@pd/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
-const leaveText =
-  'You are about to leave the Learning Platform and go to the company website. Any unsaved progress will remain saved.';
+// Loaded when the logo is first clicked.
+const LeaveSiteDialog = lazy(() =>
+  import('./leave-site-dialog').then((m) => ({ default: m.LeaveSiteDialog })),
+);
 
 /** Footer of every page: support link, copyright line, and the company logo with its leave dialog. */
 export function SiteFooter() {
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // The dialog stays mounted after its first opening (for its closing transition).
+  const [leaveOpened, setLeaveOpened] = useState(false);
   return (
     <Box
       component="footer"
@@ -36,7 +34,10 @@ export function SiteFooter() {
         }}
       >
         <ButtonBase
-          onClick={() => setConfirmOpen(true)}
+          onClick={() => {
+            setLeaveOpened(true);
+            setConfirmOpen(true);
+          }}
           aria-label={`${brand.companyName} logo: visit the company website`}
           aria-haspopup="dialog"
           sx={{
@@ -65,32 +66,11 @@ export function SiteFooter() {
         </Box>
       </Container>
 
-      <Dialog
-        open={confirmOpen}
-        onClose={() => setConfirmOpen(false)}
-        aria-labelledby="leave-dialog-title"
-        aria-describedby="leave-dialog-text"
-      >
-        <DialogTitle id="leave-dialog-title">Leave Learning Platform?</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="leave-dialog-text">{leaveText}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmOpen(false)} autoFocus>
-            Stay Here
-          </Button>
-          <Button
-            variant="contained"
-            component="a"
-            href={brand.companyUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={() => setConfirmOpen(false)}
-          >
-            Go to Website
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {leaveOpened && (
+        <Suspense fallback={null}>
+          <LeaveSiteDialog open={confirmOpen} onClose={() => setConfirmOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,5 +1,14 @@
-import { ApiErrorBody } from '@pd/domain';
-import type { z } from 'zod';
+import { apiErrorBodyCheck, type ApiErrorBody, type WireParser } from '@pd/domain';
+
+/**
+ * What validates an answer: a shared zod schema of `@pd/domain` (every call), or one of the domain's
+ * zod-free checks with the same contract (`publicUserCheck`, `catalogueResponseCheck`: the first
+ * screen's two answers, so the first load does not download zod).
+ */
+export type ResponseParser<T> = WireParser<T>;
+
+/** Accepts any answer (calls whose body the client does not read). */
+export const anyBody: ResponseParser<unknown> = { parse: (data) => data };
 
 /**
  * The transport: every call to our api goes through here (same origin, cookie session).
@@ -46,8 +55,8 @@ export class NetworkError extends Error {
 function parseErrorBody(text: string): ApiErrorBody | null {
   if (!text) return null;
   try {
-    const parsed = ApiErrorBody.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    // The light check of `ApiErrorBody` (errors are built on every failed call, first screen included).
+    return apiErrorBodyCheck.parse(JSON.parse(text));
   } catch {
     return null;
   }
@@ -68,7 +77,7 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-async function readJson<S extends z.ZodType>(res: Response, schema: S): Promise<z.output<S>> {
+async function readJson<T>(res: Response, schema: ResponseParser<T>): Promise<T> {
   const text = await res.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   return schema.parse(data);
@@ -79,21 +88,21 @@ async function failIfNotOk(res: Response): Promise<void> {
 }
 
 /** GET a JSON resource. With `on401: 'returnNull'` a 401 answer resolves to null (spec section 7). */
-export async function apiGet<S extends z.ZodType>(
+export async function apiGet<T>(
   url: string,
-  schema: S,
+  schema: ResponseParser<T>,
   options: { on401?: 'throw'; signal?: AbortSignal },
-): Promise<z.output<S>>;
-export async function apiGet<S extends z.ZodType>(
+): Promise<T>;
+export async function apiGet<T>(
   url: string,
-  schema: S,
+  schema: ResponseParser<T>,
   options: { on401: 'returnNull'; signal?: AbortSignal },
-): Promise<z.output<S> | null>;
-export async function apiGet<S extends z.ZodType>(
+): Promise<T | null>;
+export async function apiGet<T>(
   url: string,
-  schema: S,
+  schema: ResponseParser<T>,
   options: { on401?: 'throw' | 'returnNull'; signal?: AbortSignal } = {},
-): Promise<z.output<S> | null> {
+): Promise<T | null> {
   const res = await send(url, {
     method: 'GET',
     headers: { Accept: 'application/json' },
@@ -108,12 +117,12 @@ export async function apiGet<S extends z.ZodType>(
  * A state-changing call. Always sends `Content-Type: application/json` and a JSON body
  * (`{}` when there is none): the api refuses state changes without it (ARCHITECTURE decision 6).
  */
-export async function apiSend<S extends z.ZodType>(
+export async function apiSend<T>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   body: unknown,
-  schema: S,
-): Promise<z.output<S>> {
+  schema: ResponseParser<T>,
+): Promise<T> {
   const res = await send(url, {
     method,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },

@@ -1,18 +1,60 @@
-import { PublicUser } from '@pd/domain';
+import { publicUserCheck, type PublicUser } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from './api-client';
+import {
+  cachedProfile,
+  clearLogoutPending,
+  forgetSignedInUser,
+  isLogoutPending,
+  rememberProfile,
+} from '../offline/profile';
+import { anyBody, ApiError, apiGet, apiSend, NetworkError } from './api-client';
 
 /** GET /api/auth/me: the signed-in user, or null when signed out (401). */
 export const meKeys = {
   all: ['auth', 'me'] as const,
 };
 
-export function fetchMe(signal?: AbortSignal): Promise<PublicUser | null> {
-  return apiGet('/api/auth/me', PublicUser, { on401: 'returnNull', signal });
+/** Ends a session whose sign-out could not reach the server earlier; false while it still cannot. */
+async function finishPendingLogout(): Promise<boolean> {
+  try {
+    await apiSend('POST', '/api/auth/logout', {}, anyBody);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) return false;
+  }
+  clearLogoutPending();
+  return true;
+}
+
+/**
+ * The signed-in user. The answer is kept on the device; when the server cannot be reached at all (a
+ * NetworkError) the kept profile is used, so the app opens signed in offline. A 401 always means
+ * signed out (and forgets who was signed in); other server errors are raised as they are.
+ */
+export async function fetchMe(signal?: AbortSignal): Promise<PublicUser | null> {
+  if (isLogoutPending() && !(await finishPendingLogout())) return null;
+  let user: PublicUser | null;
+  try {
+    user = await apiGet('/api/auth/me', publicUserCheck, { on401: 'returnNull', signal });
+  } catch (error) {
+    if (error instanceof NetworkError) {
+      const cached = await cachedProfile();
+      if (cached) return cached;
+    }
+    throw error;
+  }
+  // Kept in the background: the answer is not held up by IndexedDB.
+  if (user) void rememberProfile(user);
+  else forgetSignedInUser();
+  return user;
 }
 
 export function meQueryOptions() {
-  return queryOptions({ queryKey: meKeys.all, queryFn: ({ signal }) => fetchMe(signal) });
+  return queryOptions({
+    queryKey: meKeys.all,
+    queryFn: ({ signal }) => fetchMe(signal),
+    // Run offline too: the query answers from the kept profile.
+    networkMode: 'offlineFirst',
+  });
 }
 
 export function useMe() {

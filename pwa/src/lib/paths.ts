@@ -16,7 +16,8 @@ export const paths = {
   verifySent: (email?: string) => withQuery('/verify-sent', { email }),
   forgotPassword: () => '/forgot-password',
   resetPassword: (token?: string) => withQuery('/reset-password', { token }),
-  paymentSuccess: () => '/payment-success',
+  paymentSuccess: (query: { sessionId?: string; planType?: string } = {}) =>
+    withQuery('/payment-success', { session_id: query.sessionId, plan_type: query.planType }),
   terms: () => '/terms',
   privacy: () => '/privacy',
   licenseAdmin: () => '/license-admin',
@@ -40,4 +41,5 @@ export const routePatterns = {
   undefinedPath: 'undefined',
   course: ':courseSlug',
   certificateVerify: 'certificates/verify/:id',
+  paymentSuccess: 'payment-success',
 } as const;

@@ -1,8 +1,8 @@
-import { CatalogueResponse, type CourseSummary } from '@pd/domain';
+import { catalogueResponseCheck, type CourseSummary } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../lib/api-client';
 import { networkFirst } from './content-cache';
-import { contentDb } from './db';
+import { afterFirstScreen } from './idle';
 
 /** Query keys of the course content (hierarchical: invalidate `contentKeys.all` to refetch it all). */
 export const contentKeys = {
@@ -11,13 +11,31 @@ export const contentKeys = {
   course: (slug: string) => [...contentKeys.all, 'course', slug] as const,
 };
 
-/** GET /api/content/catalogue (public): every course with its module summaries, no lesson text. */
+const loadDb = () => import('./db');
+
+/** Keeps the catalogue on the device for offline use, once the first screen is up (never throws). */
+export async function storeCatalogue(courses: CourseSummary[]): Promise<void> {
+  await afterFirstScreen();
+  const { contentDb } = await loadDb();
+  await contentDb()
+    .catalogue.put({ key: 'catalogue', courses, fetchedAt: new Date().toISOString() })
+    .catch((error: unknown) => console.warn('Could not cache content on the device', error));
+}
+
+/**
+ * GET /api/content/catalogue (public): every course with its module summaries, no lesson text.
+ * Checked with the domain's zod-free `catalogueResponseCheck` (the same contract as
+ * `CatalogueResponse`), and kept on the device in the background: the home page does not wait for
+ * zod, Dexie or IndexedDB.
+ */
 export async function fetchCatalogue(signal?: AbortSignal): Promise<CourseSummary[]> {
   return networkFirst(
-    async () => (await apiGet('/api/content/catalogue', CatalogueResponse, { signal })).courses,
-    (courses) =>
-      contentDb().catalogue.put({ key: 'catalogue', courses, fetchedAt: new Date().toISOString() }),
-    async () => (await contentDb().catalogue.get('catalogue'))?.courses,
+    async () => (await apiGet('/api/content/catalogue', catalogueResponseCheck, { signal })).courses,
+    (courses) => {
+      void storeCatalogue(courses);
+      return Promise.resolve();
+    },
+    async () => (await (await loadDb()).contentDb().catalogue.get('catalogue'))?.courses,
   );
 }
 

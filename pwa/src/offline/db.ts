@@ -1,4 +1,4 @@
-import type { Course, CourseSummary } from '@pd/domain';
+import type { Course, CourseSummary, PublicUser, SyncOp } from '@pd/domain';
 import Dexie, { type EntityTable } from 'dexie';
 
 /**
@@ -6,8 +6,9 @@ import Dexie, { type EntityTable } from 'dexie';
  *
  * - `content`: shared by everyone on the device and re-downloadable: the catalogue and the content of
  *   free courses. Never anything personal, never premium lessons.
- * - `user-<id>`: one teacher's data: progress (one row per course) and premium course content they
- *   opened. The offline issue adds the outbox and queued analytics events as new versions here.
+ * - `user-<id>`: one teacher's data: progress (one row per course), premium course content they
+ *   opened, verified downloads, the outbox of operations not yet on the server, queued analytics
+ *   events and the cached profile (so the app opens signed in offline).
  */
 
 export interface CachedCatalogue {
@@ -36,6 +37,62 @@ export interface LocalProgress {
   lastAccessed: string;
   /** The course generation the server last told us (bumped by a reset); 0 until known. */
   generation: number;
+  /**
+   * True once `generation` came from the server (a sync reply) or follows from a reset based on a
+   * known generation. Ops made while it is unknown are sent without a generation (the server's current).
+   */
+  generationKnown?: boolean;
+}
+
+type QuizSubmittedWireOp = Extract<SyncOp, { type: 'quiz-submitted' }>;
+type CourseResetWireOp = Extract<SyncOp, { type: 'course-reset' }>;
+export type QuizSubmittedPayload = Omit<QuizSubmittedWireOp, 'opId' | 'type'>;
+export type CourseResetPayload = Omit<CourseResetWireOp, 'opId' | 'type'>;
+
+interface OutboxOpBase {
+  /** Auto-increment: the order the teacher made the changes in (sends keep it). */
+  seq?: number;
+  /** crypto.randomUUID() made on the device; the server applies each id once. */
+  opId: string;
+  /** ISO time the op was made (display only: the server never orders by device clocks). */
+  createdAt: string;
+  /** Failed attempts to send it. */
+  tries: number;
+  lastError: string | null;
+  /** Epoch ms before which the drain does not retry on its own (back-off). */
+  nextAttemptAt: number | null;
+  /** 'rejected': the server refused it; kept and shown until the teacher dismisses it. */
+  status: 'pending' | 'rejected';
+  /** The server's reason, for a rejected op. */
+  reason?: string;
+}
+
+/** A queued operation (ARCHITECTURE.md, "Offline-first"): its wire form is `{opId, type, ...payload}`. */
+export type OutboxOp = OutboxOpBase &
+  (
+    | {
+        type: 'quiz-submitted';
+        payload: QuizSubmittedPayload;
+        /** The device's grade, replayed on top of the server's records until the op is answered. */
+        localGrade?: { score: number; passed: boolean };
+      }
+    | { type: 'course-reset'; payload: CourseResetPayload }
+  );
+
+/** An analytics event queued on the device (sending them is a later issue). */
+export interface QueuedAnalyticsEvent {
+  id: string;
+  name: string;
+  props: Record<string, unknown>;
+  /** ISO time. */
+  at: string;
+}
+
+/** The signed-in user as GET /api/auth/me last answered (single row). */
+export interface CachedProfile {
+  key: 'me';
+  user: PublicUser;
+  savedAt: string;
 }
 
 export class ContentDb extends Dexie {
@@ -48,14 +105,49 @@ export class ContentDb extends Dexie {
   }
 }
 
+/**
+ * A course this teacher downloaded for offline use (downloads.ts), written only after every module and
+ * every image was verified on the device: its presence is what 'Available offline' means.
+ */
+export interface CourseDownload {
+  courseSlug: string;
+  /** Bytes stored: the course JSON plus its images. */
+  bytes: number;
+  moduleIds: number[];
+  /** Same-origin image URLs held in Cache Storage 'pd-images'. */
+  images: string[];
+  /** Where the content lives: the shared `content` database (free) or this user's (premium). */
+  store: 'content' | 'user';
+  downloadedAt: string;
+}
+
 export class UserDb extends Dexie {
   progress!: EntityTable<LocalProgress, 'courseSlug'>;
   /** Premium course content this user may open (never stored in the shared `content` database). */
   courses!: EntityTable<CachedCourse, 'slug'>;
+  /** Verified course downloads (downloads.ts). */
+  downloads!: EntityTable<CourseDownload, 'courseSlug'>;
+  /** Operations made on the device, waiting for POST /api/progress/sync (drain.ts). */
+  outbox!: EntityTable<OutboxOp, 'seq'>;
+  analytics!: EntityTable<QueuedAnalyticsEvent, 'id'>;
+  profile!: EntityTable<CachedProfile, 'key'>;
 
   constructor(userId: string) {
     super(userDbName(userId));
     this.version(1).stores({ progress: 'courseSlug', courses: 'slug' });
+    this.version(2).stores({ downloads: 'courseSlug' });
+    this.version(3)
+      .stores({ outbox: '++seq, &opId, [status+seq]', analytics: 'id, at', profile: 'key' })
+      .upgrade((tx) =>
+        // Rows of version 1/2 carry a generation only when an online save told it (> 0).
+        tx
+          .table<LocalProgress>('progress')
+          .toCollection()
+          .modify((row) => {
+            row.generation = Number.isInteger(row.generation) ? row.generation : 0;
+            row.generationKnown = row.generation > 0;
+          }),
+      );
   }
 }
 
@@ -71,8 +163,50 @@ export function contentDb(): ContentDb {
   return content;
 }
 
-/** The database of one teacher (opened once per tab and reused). */
+/**
+ * Teachers whose database the sign-out deleted in this tab. Their `user-<id>` is not opened (which
+ * would create it again, empty) until they sign in again: a screen still mounted, or a live query
+ * re-running, during the sign-out must not bring the database back.
+ */
+const deletedUsers = new Set<string>();
+
+/** `userDb` of a teacher whose database the sign-out deleted (and who has not signed in since). */
+export class UserDbDeletedError extends Error {
+  constructor(readonly userId: string) {
+    super('This account signed out on this device; sign in again to use its data.');
+    this.name = 'UserDbDeletedError';
+  }
+}
+
+/** The teacher signed in (again): their database may be opened, and made, again. */
+export function allowUserDb(userId: string): void {
+  deletedUsers.delete(userId);
+}
+
+/** Whether the sign-out deleted this teacher's database and they have not signed in since. */
+export function isUserDbDeleted(userId: string): boolean {
+  return deletedUsers.has(userId);
+}
+
+/**
+ * A read for a live query: `fallback` instead of opening the database of a teacher who signed out
+ * (a live query must not throw into the screen, nor make the database again).
+ */
+export async function readUserDb<T>(
+  userId: string,
+  read: (db: UserDb) => Promise<T>,
+  fallback: T,
+): Promise<T> {
+  if (deletedUsers.has(userId)) return fallback;
+  return read(userDb(userId));
+}
+
+/**
+ * The database of one teacher (opened once per tab and reused). Throws `UserDbDeletedError` after
+ * the sign-out deleted it, until `allowUserDb` (the teacher signed in again).
+ */
 export function userDb(userId: string): UserDb {
+  if (deletedUsers.has(userId)) throw new UserDbDeletedError(userId);
   let db = users.get(userId);
   if (!db) {
     db = new UserDb(userId);
@@ -81,8 +215,18 @@ export function userDb(userId: string): UserDb {
   return db;
 }
 
+const deleteListeners = new Set<(userId: string) => void>();
+
+/** Called just before a teacher's database is deleted (the sync engine stops its timers). */
+export function onUserDbDelete(listener: (userId: string) => void): () => void {
+  deleteListeners.add(listener);
+  return () => deleteListeners.delete(listener);
+}
+
 /** Deletes everything the device holds for this teacher (shared-device sign-out). */
 export async function deleteUserDb(userId: string): Promise<void> {
+  deletedUsers.add(userId);
+  for (const listener of deleteListeners) listener(userId);
   const db = users.get(userId);
   users.delete(userId);
   if (db) await db.delete();
@@ -106,5 +250,6 @@ export function emptyProgress(courseSlug: string, now = new Date()): LocalProgre
     currentModule: 1,
     lastAccessed: now.toISOString(),
     generation: 0,
+    generationKnown: false,
   };
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { meKeys } from '../lib/get-me';
 import { createQueryClient } from '../lib/query-client';
 import { buildUser, jsonResponse, stubApi } from '../test/render';
-import { deleteUserDb, userDb } from './db';
+import { deleteUserDb, emptyProgress, userDb } from './db';
 import {
   progressKeys,
   resetCourseProgress,
@@ -138,13 +138,29 @@ describe('useAllProgress', () => {
   });
 });
 
+type SyncBody = { ops: Array<Record<string, unknown> & { opId: string; type: string; courseSlug: string }> };
+
+/** POST /api/progress/sync answering every op 'applied' with the given records of the course. */
+function syncReplying(records: ProgressRecord[], generation = 0) {
+  return (request: { body: unknown }) => {
+    const { ops } = request.body as SyncBody;
+    return jsonResponse(200, {
+      results: ops.map((op) => ({ opId: op.opId, status: 'applied' })),
+      progress: [{ courseSlug: slug, generation, records }],
+    });
+  };
+}
+
 describe('saveModuleProgress', () => {
-  it('writes the device row before the server call, then keeps the server grade', async () => {
-    let rowSeenByServer: unknown;
+  it('writes the device row and its outbox op before the sync, then keeps the server grade', async () => {
+    let seenByServer: unknown;
     const { api, context, queryClient } = setup({
-      'POST /api/progress/ai-tools-beyond-chatgpt/1': async () => {
-        rowSeenByServer = await userDb(userId).progress.get(slug);
-        return jsonResponse(200, { ...record(1, true, 100), generation: 2 });
+      'POST /api/progress/sync': async (request) => {
+        seenByServer = {
+          row: await userDb(userId).progress.get(slug),
+          outbox: await userDb(userId).outbox.toArray(),
+        };
+        return syncReplying([record(1, true, 100)], 2)(request);
       },
     });
     queryClient.setQueryData(progressKeys.course(slug), []);
@@ -152,24 +168,40 @@ describe('saveModuleProgress', () => {
       { courseSlug: slug, moduleId: 1, answers: [0, 1], answerKey: [0, 1] },
       context,
     );
-    expect(rowSeenByServer).toMatchObject({ completedModules: [1], quizScores: { 1: 100 } });
-    expect(api.calls('POST /api/progress/ai-tools-beyond-chatgpt/1')[0]?.body).toEqual({
-      completed: true,
-      score: 100,
+    expect(seenByServer).toMatchObject({
+      row: { completedModules: [1], quizScores: { 1: 100 } },
+      outbox: [
+        {
+          type: 'quiz-submitted',
+          status: 'pending',
+          tries: 0,
+          payload: { courseSlug: slug, moduleId: 1, answers: [0, 1] },
+          localGrade: { score: 100, passed: true },
+        },
+      ],
+    });
+    const [sent] = (api.calls('POST /api/progress/sync')[0]?.body as SyncBody).ops;
+    expect(sent).toEqual({
+      opId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      type: 'quiz-submitted',
+      courseSlug: slug,
+      moduleId: 1,
       answers: [0, 1],
     });
     expect(result).toMatchObject({ synced: true, completed: true, score: 100 });
-    expect(await userDb(userId).progress.get(slug)).toMatchObject({ completedModules: [1], generation: 2 });
+    expect(await userDb(userId).progress.get(slug)).toMatchObject({
+      completedModules: [1],
+      generation: 2,
+      generationKnown: true,
+    });
+    expect(await userDb(userId).outbox.count()).toBe(0);
     expect(queryClient.getQueryData(progressKeys.course(slug))).toEqual([record(1, true, 100)]);
     expect(getProgressSaveState().error).toBeNull();
   });
 
   it('lets the server grade win over the device grade', async () => {
-    const { context } = setup({
-      // The device's key said 100; the server's key says one answer was wrong.
-      'POST /api/progress/ai-tools-beyond-chatgpt/1': () =>
-        jsonResponse(200, { ...record(1, false, 50), generation: 0 }),
-    });
+    // The device's key said 100; the server's key says one answer was wrong.
+    const { context } = setup({ 'POST /api/progress/sync': syncReplying([record(1, false, 50)]) });
     const result = await saveModuleProgress(
       { courseSlug: slug, moduleId: 1, answers: [0, 1], answerKey: [0, 1] },
       context,
@@ -182,34 +214,36 @@ describe('saveModuleProgress', () => {
   });
 
   it('does not complete a failed or locked module on the device', async () => {
-    const { context } = setup({
-      'POST /api/progress/ai-tools-beyond-chatgpt/1': () => jsonResponse(503, { error: 'Down' }),
-      'POST /api/progress/ai-tools-beyond-chatgpt/3': () => jsonResponse(503, { error: 'Down' }),
-    });
+    const { context } = setup({ 'POST /api/progress/sync': () => jsonResponse(503, { error: 'Down' }) });
     await saveModuleProgress({ courseSlug: slug, moduleId: 1, answers: [0, 0], answerKey: [0, 1] }, context);
     await saveModuleProgress({ courseSlug: slug, moduleId: 3, answers: [1], answerKey: [1] }, context);
     expect(await userDb(userId).progress.get(slug)).toMatchObject({
       completedModules: [],
       quizScores: { 1: 50, 3: 100 },
     });
+    expect(await userDb(userId).outbox.count()).toBe(2);
   });
 
-  it('grades against the cached course when no key is passed', async () => {
+  it('grades against the cached course when no key is passed, and sends the known generation', async () => {
     const { context, queryClient, api } = setup({
-      'POST /api/progress/ai-tools-beyond-chatgpt/1': () =>
-        jsonResponse(200, { ...record(1, true, 100), generation: 0 }),
+      'POST /api/progress/sync': syncReplying([record(1, true, 100)], 4),
     });
+    await userDb(userId).progress.put({ ...emptyProgress(slug), generation: 4, generationKnown: true });
     queryClient.setQueryData(['content', 'course', slug], {
       modules: [{ id: 1, quiz: [{ answer: 2 }, { answer: 3 }] }],
     });
-    await saveModuleProgress({ courseSlug: slug, moduleId: 1, answers: [2, 3], score: 0 }, context);
-    expect(api.calls('POST /api/progress/ai-tools-beyond-chatgpt/1')[0]?.body).toMatchObject({
-      completed: true,
-      score: 100,
+    const result = await saveModuleProgress(
+      { courseSlug: slug, moduleId: 1, answers: [2, 3], score: 0 },
+      context,
+    );
+    expect((api.calls('POST /api/progress/sync')[0]?.body as SyncBody).ops[0]).toMatchObject({
+      answers: [2, 3],
+      generation: 4,
     });
+    expect(result).toMatchObject({ synced: true, completed: true, score: 100 });
   });
 
-  it('keeps local progress and flags "Connection issues detected" when the server is unreachable', async () => {
+  it('keeps local progress and the op, and flags "Connection issues detected", when the server is unreachable', async () => {
     const { api, context, wrapper } = setup();
     api.fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const state = renderHook(() => useProgressSaveState(), { wrapper });
@@ -218,49 +252,62 @@ describe('saveModuleProgress', () => {
     );
     expect(result).toMatchObject({ synced: false, completed: true, score: 100 });
     expect(await userDb(userId).progress.get(slug)).toMatchObject({ completedModules: [1] });
+    expect(await userDb(userId).outbox.toArray()).toMatchObject([
+      { status: 'pending', tries: 1, lastError: expect.stringContaining('Unable to reach the server') },
+    ]);
     expect(state.result.current.error).toBe('Connection issues detected');
-    expect(state.result.current.saving).toBe(true);
     await waitFor(() => expect(state.result.current.saving).toBe(false));
   });
 
-  it('sends an identical pending save only once', async () => {
-    const { api, context } = setup({
-      'POST /api/progress/ai-tools-beyond-chatgpt/1': () =>
-        jsonResponse(200, { ...record(1, true, 100), generation: 0 }),
-    });
+  it('queues an identical pending save only once', async () => {
+    const { api, context } = setup({ 'POST /api/progress/sync': syncReplying([record(1, true, 100)]) });
     const input = { courseSlug: slug, moduleId: 1, answers: [1], answerKey: [1] };
     await Promise.all([saveModuleProgress(input, context), saveModuleProgress(input, context)]);
-    expect(api.calls('POST /api/progress/ai-tools-beyond-chatgpt/1')).toHaveLength(1);
+    expect(api.calls('POST /api/progress/sync')).toHaveLength(1);
+    expect((api.calls('POST /api/progress/sync')[0]?.body as SyncBody).ops).toHaveLength(1);
   });
 });
 
 describe('resetCourseProgress and setCurrentModule', () => {
-  it('deletes on the server, then clears the device row', async () => {
-    const { api, context, queryClient } = setup({
-      'DELETE /api/progress/ai-tools-beyond-chatgpt': () => jsonResponse(200, { ok: true, generation: 3 }),
-      'GET /api/progress': () => jsonResponse(200, []),
-    });
+  it('clears the device row and queues a course-reset op together, then adopts the server generation', async () => {
+    const { api, context, queryClient } = setup({ 'POST /api/progress/sync': syncReplying([], 3) });
     queryClient.setQueryData(progressKeys.course(slug), [record(1, true)]);
     await setCurrentModule(slug, 2, context);
-    await userDb(userId).progress.update(slug, { completedModules: [1], quizScores: { 1: 100 } });
+    await userDb(userId).progress.update(slug, {
+      completedModules: [1],
+      quizScores: { 1: 100 },
+      generation: 2,
+      generationKnown: true,
+    });
     await resetCourseProgress(slug, context);
-    expect(api.calls('DELETE /api/progress/ai-tools-beyond-chatgpt')).toHaveLength(1);
+    // At once, from the device.
     expect(await userDb(userId).progress.get(slug)).toMatchObject({
       completedModules: [],
       quizScores: {},
       currentModule: 1,
-      generation: 3,
     });
     expect(queryClient.getQueryData(progressKeys.course(slug))).toEqual([]);
+    await waitFor(() => expect(api.calls('POST /api/progress/sync')).toHaveLength(1));
+    expect((api.calls('POST /api/progress/sync')[0]?.body as SyncBody).ops).toEqual([
+      { opId: expect.any(String), type: 'course-reset', courseSlug: slug, generation: 2 },
+    ]);
+    await waitFor(async () => expect(await userDb(userId).outbox.count()).toBe(0));
+    expect(await userDb(userId).progress.get(slug)).toMatchObject({ completedModules: [], generation: 3 });
   });
 
-  it('keeps the device row when the server refuses the reset', async () => {
-    const { context } = setup({
-      'DELETE /api/progress/ai-tools-beyond-chatgpt': () =>
-        jsonResponse(500, { error: 'Failed to reset course progress' }),
+  it('keeps the reset on the device, and its op, while the server is down', async () => {
+    const { api, context } = setup({
+      'POST /api/progress/sync': () => jsonResponse(500, { error: 'Failed to reset course progress' }),
     });
     await setCurrentModule(slug, 2, context);
-    await expect(resetCourseProgress(slug, context)).rejects.toThrow('Failed to reset course progress');
-    expect(await userDb(userId).progress.get(slug)).toMatchObject({ currentModule: 2 });
+    await userDb(userId).progress.update(slug, { completedModules: [1], quizScores: { 1: 100 } });
+    await resetCourseProgress(slug, context);
+    await waitFor(() => expect(api.calls('POST /api/progress/sync')).toHaveLength(1));
+    expect(await userDb(userId).progress.get(slug)).toMatchObject({ completedModules: [], currentModule: 1 });
+    await waitFor(async () =>
+      expect(await userDb(userId).outbox.toArray()).toMatchObject([
+        { type: 'course-reset', status: 'pending', tries: 1 },
+      ]),
+    );
   });
 });

@@ -3,10 +3,7 @@ import {
   courseCompletion,
   gradeAnswers,
   isModuleUnlocked,
-  progressMessages,
   ProgressListResponse,
-  ResetProgressResponse,
-  SaveProgressResponse,
   unionCompleted,
   type ProgressRecord,
   type Course,
@@ -15,32 +12,30 @@ import {
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
-import { apiGet, apiSend } from '../lib/api-client';
+import { apiGet } from '../lib/api-client';
 import { meKeys, useMe } from '../lib/get-me';
 import { catalogueQuery, contentKeys } from './catalogue';
-import { contentDb, emptyProgress, userDb, type LocalProgress } from './db';
-import { isMobileDevice, setProgressSaveState } from './save-state';
+import { contentDb, emptyProgress, readUserDb, userDb, type LocalProgress } from './db';
+import { newOutboxOp, requestBackgroundSync } from './outbox';
+import { progressKeys } from './progress-keys';
+import { applyOpLocally } from './progress-merge';
+import { isMobileDevice } from './save-state';
+import { syncEngineFor } from './sync-engine';
 
 export { useProgressSaveState, type ProgressSaveState } from './save-state';
 
 /**
  * Progress, local first (ARCHITECTURE.md, "Offline-first: how data moves"). Each teacher's progress
  * lives in their `user-<id>` database; what the screen shows is the union of that row and the server's
- * records (spec section 4). A save is written on the device first, then sent; the server grades it
- * and its grade replaces the device's for that module. The offline issue replaces the direct POST and
- * DELETE below with outbox ops drained to POST /api/progress/sync; the hooks keep their shape.
+ * records (spec section 4). A change writes the device row and an outbox op in one Dexie transaction,
+ * then kicks the drain (sync-engine.ts), which sends it to POST /api/progress/sync; the server grades
+ * it and the reply's records replace the device's grade (drain.ts, progress-merge.ts).
  */
+
+export { progressKeys };
 
 // ---------------------------------------------------------------------------------------------------
 // Server calls
-
-export const progressKeys = {
-  all: ['progress'] as const,
-  /** GET /api/progress */
-  list: () => [...progressKeys.all, 'list'] as const,
-  /** GET /api/progress?courseSlug= */
-  course: (courseSlug: string) => [...progressKeys.all, 'course', courseSlug] as const,
-};
 
 export function fetchProgress(courseSlug?: string, signal?: AbortSignal): Promise<ProgressRecord[]> {
   const url = courseSlug ? `/api/progress?courseSlug=${encodeURIComponent(courseSlug)}` : '/api/progress';
@@ -92,18 +87,6 @@ function completedIds(records: readonly ProgressRecord[]): number[] {
   return unionCompleted(records.filter((r) => r.completed).map((r) => r.moduleId));
 }
 
-/** Puts the server's record of a module into the cached answers of both progress queries. */
-function cacheServerRecord(queryClient: QueryClient | null, record: ProgressRecord): void {
-  if (!queryClient) return;
-  const replace = (old: ProgressRecord[] | undefined) =>
-    old && [
-      ...old.filter((r) => !(r.courseSlug === record.courseSlug && r.moduleId === record.moduleId)),
-      record,
-    ];
-  queryClient.setQueryData<ProgressRecord[]>(progressKeys.course(record.courseSlug), replace);
-  queryClient.setQueryData<ProgressRecord[]>(progressKeys.list(), replace);
-}
-
 async function answerKeyFor(
   queryClient: QueryClient | null,
   userId: string,
@@ -137,7 +120,7 @@ export interface SaveModuleProgressResult {
   /** The grade now on the device (the server's when `synced`). */
   score: number;
   completed: boolean;
-  /** True when the server took the save; false when it is kept on the device only. */
+  /** True when the server has taken the save; false while it waits in the outbox (or was refused). */
   synced: boolean;
   progress: LocalProgress;
 }
@@ -151,14 +134,19 @@ interface PendingSave {
 }
 
 let pending: PendingSave | null = null;
-let savingTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** How long a save waits for the drain it kicked before answering with the device's grade. */
+export const saveWaitMs = 10_000;
 
 /**
- * Saves a quiz result: grades it on the device (`gradeAnswers`), writes the local row first (the module
- * is added only when the score is >= 70 and the module is unlocked), then POSTs the answers. On success
- * the server's record replaces the device's grade for that module; on failure the local progress stays
- * and the save state reads 'Connection issues detected'. A repeat of the pending save (same answers, or
- * the same module within 1 s, 2 s on phones) returns the pending promise instead of saving twice.
+ * Saves a quiz result, local first: grades it on the device (`gradeAnswers`; the module is added only
+ * when the score is >= 70 and the module is unlocked) and writes the progress row and a
+ * `quiz-submitted` outbox op in one Dexie transaction, so the screen (useLiveQuery) shows the result
+ * at once. Then it kicks the drain and waits (at most `saveWaitMs`) for it: online, the answer carries
+ * the server's grade, which has replaced the device's; offline, the device's grade with
+ * `synced: false` (the status reads 'Connection issues detected' when the server could not be
+ * reached). A repeat of the pending save (same answers, or the same module within 1 s, 2 s on
+ * phones) returns the pending promise instead of saving twice.
  */
 export function saveModuleProgress(
   input: SaveModuleProgressInput,
@@ -183,6 +171,14 @@ export function saveModuleProgress(
   return promise;
 }
 
+function waitAtMost<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 async function runSave(
   input: SaveModuleProgressInput,
   queryClient: QueryClient | null,
@@ -191,91 +187,79 @@ async function runSave(
   const { courseSlug, moduleId, answers } = input;
   const db = userDb(userId);
   const answerKey = input.answerKey ?? (await answerKeyFor(queryClient, userId, courseSlug, moduleId));
-  const score = answerKey ? gradeAnswers(answerKey, answers).score : Math.round(input.score ?? 0);
-  const passed = answerKey ? gradeAnswers(answerKey, answers).passed : score >= 70;
+  const grade = answerKey
+    ? gradeAnswers(answerKey, answers)
+    : { score: Math.round(input.score ?? 0), passed: Math.round(input.score ?? 0) >= 70 };
   const fromServer = completedIds(serverRecords(queryClient, courseSlug));
 
-  // 1. The device first.
-  let local = await db.transaction('rw', db.progress, async () => {
+  // The device first: the row and its outbox op, together or not at all.
+  const { local, opId } = await db.transaction('rw', db.progress, db.outbox, async () => {
     const row = (await db.progress.get(courseSlug)) ?? emptyProgress(courseSlug);
     const known = unionCompleted(row.completedModules, fromServer);
-    const completes = passed && isModuleUnlocked(moduleId, known);
+    const completes = grade.passed && isModuleUnlocked(moduleId, known);
     const next: LocalProgress = {
       ...row,
       completedModules: completes ? addCompleted(row.completedModules, moduleId) : row.completedModules,
-      quizScores: { ...row.quizScores, [moduleId]: Math.max(row.quizScores[moduleId] ?? 0, score) },
+      quizScores: { ...row.quizScores, [moduleId]: Math.max(row.quizScores[moduleId] ?? 0, grade.score) },
       lastAccessed: new Date().toISOString(),
     };
-    await db.progress.put(next);
-    return next;
-  });
-  const completedLocally = local.completedModules.includes(moduleId);
-
-  // 2. Then the server, which grades the answers itself.
-  clearTimeout(savingTimer);
-  setProgressSaveState({ saving: true });
-  try {
-    const record = await apiSend(
-      'POST',
-      `/api/progress/${encodeURIComponent(courseSlug)}/${moduleId}`,
-      { completed: completedLocally, score, answers },
-      SaveProgressResponse,
-    );
-    local = await db.transaction('rw', db.progress, async () => {
-      const row = (await db.progress.get(courseSlug)) ?? emptyProgress(courseSlug);
-      const next: LocalProgress = {
-        ...row,
-        completedModules: record.completed
-          ? addCompleted(row.completedModules, moduleId)
-          : row.completedModules.filter((id) => id !== moduleId),
-        quizScores: { ...row.quizScores, [moduleId]: record.score },
-        generation: record.generation,
-      };
-      await db.progress.put(next);
-      return next;
+    const op = newOutboxOp({
+      type: 'quiz-submitted',
+      payload: {
+        courseSlug,
+        moduleId,
+        answers: [...answers],
+        // Unknown generation: let the server use its current one.
+        ...(row.generationKnown ? { generation: row.generation } : {}),
+      },
+      localGrade: { score: grade.score, passed: grade.passed },
     });
-    const { generation: _generation, ...serverRecord } = record;
-    cacheServerRecord(queryClient, serverRecord);
-    void queryClient?.invalidateQueries({ queryKey: progressKeys.list() });
-    setProgressSaveState({ error: null });
-    return { score: record.score, completed: record.completed, synced: true, progress: local };
-  } catch (error) {
-    // Logged only (spec section 8): the teacher keeps going on local progress.
-    console.warn('Progress save failed; kept on this device', error);
-    setProgressSaveState({ error: progressMessages.connectionIssues });
-    return { score, completed: completedLocally, synced: false, progress: local };
-  } finally {
-    savingTimer = setTimeout(() => setProgressSaveState({ saving: false }), isMobileDevice() ? 1000 : 500);
-  }
+    await db.progress.put(next);
+    await db.outbox.add(op);
+    return { local: next, opId: op.opId };
+  });
+
+  // Then the drain, which the server answers with its own grade.
+  void requestBackgroundSync();
+  await waitAtMost(
+    syncEngineFor(userId, { queryClient: queryClient ?? undefined }).kick('enqueue'),
+    saveWaitMs,
+  );
+  const [row, queued] = await Promise.all([
+    db.progress.get(courseSlug),
+    db.outbox.where('opId').equals(opId).first(),
+  ]);
+  const progress = row ?? local;
+  return {
+    score: progress.quizScores[moduleId] ?? grade.score,
+    completed: progress.completedModules.includes(moduleId),
+    synced: !queued,
+    progress,
+  };
 }
 
 /**
- * DELETE /api/progress/:courseSlug, then clears the course's row on the device (keeping the server's new
- * generation). Throws when the server refuses or cannot be reached; nothing is cleared then.
+ * Resets a course, local first: clears the device row (keeping where the server's generation will be)
+ * and queues a `course-reset` op in one Dexie transaction, then kicks the drain. The server's cached
+ * records of the course are dropped so the screen does not show them again.
  */
 export async function resetCourseProgress(courseSlug: string, context?: ProgressContext): Promise<void> {
   const { queryClient, userId } = resolveContext(context);
-  const reply = await apiSend(
-    'DELETE',
-    `/api/progress/${encodeURIComponent(courseSlug)}`,
-    undefined,
-    ResetProgressResponse,
-  );
   const db = userDb(userId);
-  await db.transaction('rw', db.progress, async () => {
-    const row = await db.progress.get(courseSlug);
-    await db.progress.put({
-      ...emptyProgress(courseSlug),
-      generation: Math.max(reply.generation, row?.generation ?? 0),
-    });
+  await db.transaction('rw', db.progress, db.outbox, async () => {
+    const row = (await db.progress.get(courseSlug)) ?? emptyProgress(courseSlug);
+    const op = newOutboxOp({ type: 'course-reset', payload: { courseSlug, generation: row.generation } });
+    await db.outbox.add(op);
+    await db.progress.put({ ...applyOpLocally(row, op), lastAccessed: new Date().toISOString() });
   });
   if (queryClient) {
     queryClient.setQueryData<ProgressRecord[]>(progressKeys.course(courseSlug), []);
     queryClient.setQueryData<ProgressRecord[]>(progressKeys.list(), (old) =>
       old?.filter((r) => r.courseSlug !== courseSlug),
     );
-    await queryClient.invalidateQueries({ queryKey: progressKeys.all });
   }
+  void requestBackgroundSync();
+  void syncEngineFor(userId, { queryClient: queryClient ?? undefined }).kick('enqueue');
 }
 
 /** Remembers the module the teacher opened (and when). Does nothing when signed out. */
@@ -347,7 +331,8 @@ export function useCourseProgress(courseSlug: string, moduleIds?: readonly numbe
   const me = useMe();
   const userId = me.data?.id;
   const local = useLiveQuery(
-    async () => (userId ? ((await userDb(userId).progress.get(courseSlug)) ?? null) : null),
+    async () =>
+      userId ? readUserDb(userId, async (db) => (await db.progress.get(courseSlug)) ?? null, null) : null,
     [userId, courseSlug],
   );
   const server = useQuery({ ...progressQuery(courseSlug), enabled: Boolean(userId) });
@@ -380,19 +365,5 @@ export function useCourseProgress(courseSlug: string, moduleIds?: readonly numbe
   }, [local, server.data, server.isPending, ids, userId]);
 }
 
-/** Completed modules per course slug (device union server), for the catalogue; {} when signed out. */
-export function useAllProgress(): Record<string, number[]> {
-  useBoundQueryClient();
-  const me = useMe();
-  const userId = me.data?.id;
-  const local = useLiveQuery(async () => (userId ? await userDb(userId).progress.toArray() : []), [userId]);
-  const server = useQuery({ ...progressQuery(), enabled: Boolean(userId) });
-  return useMemo(() => {
-    const result: Record<string, number[]> = {};
-    for (const row of local ?? []) result[row.courseSlug] = unionCompleted(row.completedModules);
-    for (const r of server.data ?? []) {
-      if (r.completed) result[r.courseSlug] = addCompleted(result[r.courseSlug] ?? [], r.moduleId);
-    }
-    return result;
-  }, [local, server.data]);
-}
+/** Completed modules per course slug, for the catalogue (catalogue-progress.ts keeps it light). */
+export { useAllProgress } from './catalogue-progress';

@@ -90,7 +90,7 @@ export async function currentUser(
   deps: Pick<AppDeps, 'db'>,
   userId: string | undefined,
 ): Promise<UserRow | null> {
-  return userId ? store.findUserById(deps.db, userId) : null;
+  return userId ? store.findSessionUser(deps.db, userId) : null;
 }
 
 /** Sends a new link when the account exists and is unverified; the answer never tells which. */

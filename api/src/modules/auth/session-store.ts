@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
 import { sha256 } from './crypto.js';
+import { sessionCache } from './session-cache.js';
 
 export { endAllSessionsOfUser } from './store.js';
 
@@ -24,13 +25,24 @@ interface StoreOptions {
  */
 export function createSessionStore(db: Db, clock: Clock) {
   return {
+    /** Served from the session micro-cache for up to 2 s (decision 012); expiry is checked on every read. */
     async get(key: string): Promise<Record<string, unknown> | undefined> {
+      const idHash = sha256(key);
+      const cached = sessionCache.getSession(idHash);
+      if (cached) return cached.expiresAt > clock().getTime() ? { ...cached.data } : undefined;
+      const ticket = sessionCache.ticket();
       const [row] = await db
-        .select({ data: sessions.data })
+        .select({ data: sessions.data, userId: sessions.userId, expiresAt: sessions.expiresAt })
         .from(sessions)
-        .where(and(eq(sessions.idHash, sha256(key)), gt(sessions.expiresAt, clock())))
+        .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, clock())))
         .limit(1);
-      return row?.data;
+      if (!row) return undefined;
+      sessionCache.putSession(
+        idHash,
+        { data: row.data, userId: row.userId, expiresAt: row.expiresAt.getTime() },
+        ticket,
+      );
+      return { ...row.data };
     },
     /**
      * Inserts only a session id generated in this request; an existing id is only updated, so a
@@ -51,14 +63,15 @@ export function createSessionStore(db: Db, clock: Clock) {
         delete state[newSessionIdKey];
         await db.insert(sessions).values({ idHash: sha256(key), userId, data, expiresAt, createdAt: now });
       } else {
-        await db
-          .update(sessions)
-          .set({ userId, data, expiresAt })
-          .where(eq(sessions.idHash, sha256(key)));
+        const idHash = sha256(key);
+        await db.update(sessions).set({ userId, data, expiresAt }).where(eq(sessions.idHash, idHash));
+        sessionCache.invalidateSession(idHash);
       }
     },
     async destroy(key: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.idHash, sha256(key)));
+      const idHash = sha256(key);
+      await db.delete(sessions).where(eq(sessions.idHash, idHash));
+      sessionCache.invalidateSession(idHash);
     },
   };
 }

@@ -1,7 +1,9 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Role } from '@pd/domain';
 import type { Db } from '../../db/client.js';
 import { emailTokens, sessions, users, type UserRow } from '../../db/schema.js';
+import { sessionCache } from './session-cache.js';
 
 export type TokenPurpose = 'verification' | 'password_reset';
 
@@ -25,6 +27,9 @@ export async function insertUser(db: Db, user: NewUser, now: Date): Promise<User
   return row ?? null;
 }
 
+/** A write through a transaction is not committed when the store returns (see session-cache.ts). */
+const inTransaction = (db: Db) => db instanceof PgTransaction;
+
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return row ?? null;
@@ -35,8 +40,22 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
   return row ?? null;
 }
 
+/**
+ * The signed-in user of a request, served from the session micro-cache for up to 2 s (decision
+ * 012). Every write to a user below invalidates it in this process. The row is frozen: copy it to change it.
+ */
+export async function findSessionUser(db: Db, id: string): Promise<UserRow | null> {
+  const cached = sessionCache.getUser(id);
+  if (cached) return cached;
+  const ticket = sessionCache.ticket();
+  const row = await findUserById(db, id);
+  if (row) sessionCache.putUser(id, row, ticket);
+  return row;
+}
+
 export async function markEmailVerified(db: Db, userId: string, now: Date): Promise<void> {
   await db.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, userId));
+  sessionCache.invalidateUser(userId, inTransaction(db));
 }
 
 export async function updatePasswordHash(
@@ -46,6 +65,7 @@ export async function updatePasswordHash(
   now: Date,
 ): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+  sessionCache.invalidateUser(userId, inTransaction(db));
 }
 
 export async function updateUser(
@@ -59,7 +79,15 @@ export async function updateUser(
     .set({ ...patch, updatedAt: now })
     .where(eq(users.id, userId))
     .returning();
+  sessionCache.invalidateUser(userId, inTransaction(db));
   return row ?? null;
+}
+
+/** Deletes the account; its sessions, tokens and progress go with it (ON DELETE CASCADE). */
+export async function deleteUser(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  sessionCache.invalidateUser(userId, inTransaction(db));
+  return rows.length > 0;
 }
 
 export async function insertToken(
@@ -113,6 +141,8 @@ export async function endAllSessionsOfUser(db: Db, userId: string): Promise<numb
   const rows = await db
     .delete(sessions)
     .where(eq(sessions.userId, userId))
-    .returning({ idHash: sessions.idHash });
+    .returning({ id: sessions.idHash });
+  // Drops every cached session of the user, whichever ids they have.
+  sessionCache.invalidateUser(userId, inTransaction(db));
   return rows.length;
 }

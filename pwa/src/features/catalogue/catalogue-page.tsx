@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { authMessages, roleLabels, type PublicUser } from '@pd/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePremiumActions } from '../../components/premium-actions-context';
 import { QueryStatus } from '../../components/query-status';
@@ -10,7 +10,7 @@ import { useToast } from '../../components/toast-provider';
 import { useMe } from '../../lib/get-me';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useCatalogue } from '../../offline/catalogue';
-import { useAllProgress } from '../../offline/progress';
+import { useAllProgress } from '../../offline/catalogue-progress';
 import { CourseCard } from './course-card';
 
 function bannerText(user: PublicUser | null | undefined): string {
@@ -27,8 +27,13 @@ function bannerText(user: PublicUser | null | undefined): string {
   }
 }
 
+export interface CataloguePageProps {
+  /** Composed in by the routes under the role banner: the premium promo / subscription notice. */
+  roleBanner?: ReactNode;
+}
+
 /** Home: role banner, the catalogue heading and the grid of course cards (spec sections 2 and 4). */
-export function CataloguePage() {
+export function CataloguePage({ roleBanner }: CataloguePageProps = {}) {
   usePageTitle('');
   const me = useMe();
   const toast = useToast();
@@ -56,6 +61,7 @@ export function CataloguePage() {
       <Alert severity="info" variant="outlined" sx={{ mb: 4, bgcolor: 'background.paper' }}>
         {bannerText(me.data)}
       </Alert>
+      {roleBanner}
       <Typography variant="h3" component="h1" sx={{ mb: 1.5 }}>
         Available Courses
       </Typography>

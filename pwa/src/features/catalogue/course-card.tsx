@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   contentMessages,
@@ -19,6 +18,7 @@ import {
 } from '@pd/domain';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { LazyTooltip } from '../../components/lazy-tooltip';
 import { ProgressBar } from '../../components/progress-bar';
 import { courseBackground } from '../../lib/course-theme';
 import { paths } from '../../lib/paths';
@@ -163,13 +163,13 @@ function CardAction({
     case 'comingSoon':
       return (
         // A disabled button gets no pointer events: the span carries the tooltip (and keyboard focus).
-        <Tooltip title={contentMessages.comingSoon} describeChild>
+        <LazyTooltip title={contentMessages.comingSoon} describeChild>
           <Box component="span" tabIndex={0} sx={{ display: 'block', borderRadius: 1 }}>
             <Button {...common} variant="contained" disabled>
               Coming Soon
             </Button>
           </Box>
-        </Tooltip>
+        </LazyTooltip>
       );
     case 'locked':
       return (

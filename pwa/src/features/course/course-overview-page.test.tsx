@@ -205,9 +205,13 @@ describe('course overview: progress', () => {
     const { user, api } = renderOverview({
       handlers: {
         'GET /api/progress': () => jsonResponse(200, records),
-        [`DELETE /api/progress/${course.slug}`]: () => {
+        'POST /api/progress/sync': (request) => {
           records = [];
-          return jsonResponse(200, { ok: true, generation: 1 });
+          const { ops } = request.body as { ops: Array<{ opId: string }> };
+          return jsonResponse(200, {
+            results: ops.map((op) => ({ opId: op.opId, status: 'applied' })),
+            progress: [{ courseSlug: course.slug, generation: 1, records }],
+          });
         },
       },
     });
@@ -218,24 +222,26 @@ describe('course overview: progress', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Reset Progress' }));
     expect(await screen.findByRole('link', { name: 'Start Course' })).toBeVisible();
-    expect(api.calls(`DELETE /api/progress/${course.slug}`)).toHaveLength(1);
+    await waitFor(() => expect(api.calls('POST /api/progress/sync')).toHaveLength(1));
+    expect(api.calls('POST /api/progress/sync')[0]?.body).toMatchObject({
+      ops: [{ type: 'course-reset', courseSlug: course.slug }],
+    });
     expect(screen.getByTestId('course-stats')).toHaveTextContent('0 of 3 modules completed');
   });
 
-  it('keeps the progress and alerts when the reset fails', async () => {
-    const { user } = renderOverview({
+  it('resets on the device at once, even while the server is down (the reset op waits to sync)', async () => {
+    const { user, api } = renderOverview({
       progress: done(1),
       handlers: {
-        [`DELETE /api/progress/${course.slug}`]: () =>
-          jsonResponse(500, { error: 'Failed to reset course progress' }),
+        'POST /api/progress/sync': () => jsonResponse(500, { error: 'Failed to reset course progress' }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Reset Course Progress' }));
     await user.click(screen.getByRole('button', { name: 'Reset Progress' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to reset course progress. Please try again.',
-    );
-    expect(screen.getByTestId('course-stats')).toHaveTextContent('1 of 3 modules completed');
+    expect(await screen.findByRole('link', { name: 'Start Course' })).toBeVisible();
+    expect(screen.getByTestId('course-stats')).toHaveTextContent('0 of 3 modules completed');
+    await waitFor(() => expect(api.calls('POST /api/progress/sync')).toHaveLength(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 

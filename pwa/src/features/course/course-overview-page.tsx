@@ -35,6 +35,7 @@ import { useCatalogue } from '../../offline/catalogue';
 import { courseErrorKind, useCourse } from '../../offline/course';
 import { useCourseProgress, useProgressActions } from '../../offline/progress';
 import { CongratulationsDialog, forgetCelebration } from './congratulations-dialog';
+import { CourseDownload } from './course-download';
 import { BackToCourses, ComingSoonNotice, CourseNotFound, PremiumWall } from './course-gates';
 import { ModuleCard } from './module-card';
 import { CoursePageSkeleton, RequireSignIn } from './require-sign-in';
@@ -278,6 +279,7 @@ function CourseOverview({
               </Button>
             </Paper>
           )}
+          <CourseDownload courseSlug={slug} courseTitle={summary.title} userId={user.id} />
           <Paper
             component="section"
             aria-labelledby="why-choose"

@@ -179,21 +179,34 @@ describe('ModulePage', () => {
     }
   });
 
-  it('saves the chosen answers and score when the quiz completes, then opens the next module', async () => {
+  it('saves the chosen answers when the quiz completes (an outbox op, synced), then opens the next module', async () => {
     const { user: events, api } = setup({
       handlers: {
-        'POST /api/progress/ai-tools-beyond-chatgpt/1': () =>
-          jsonResponse(200, { ...record(1, true), answers: [0, 2], generation: 0 }),
+        'POST /api/progress/sync': (request) => {
+          const { ops } = request.body as { ops: Array<{ opId: string }> };
+          return jsonResponse(200, {
+            results: ops.map((op) => ({ opId: op.opId, status: 'applied' })),
+            progress: [
+              { courseSlug: slug, generation: 0, records: [{ ...record(1, true), answers: [0, 2] }] },
+            ],
+          });
+        },
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'Module 1 title' });
     await answerQuiz(events);
 
-    await waitFor(() => expect(api.calls('POST /api/progress/ai-tools-beyond-chatgpt/1')).toHaveLength(1));
-    expect(api.calls('POST /api/progress/ai-tools-beyond-chatgpt/1')[0]?.body).toEqual({
-      answers: [0, 2],
-      score: 100,
-      completed: true,
+    await waitFor(() => expect(api.calls('POST /api/progress/sync')).toHaveLength(1));
+    expect(api.calls('POST /api/progress/sync')[0]?.body).toEqual({
+      ops: [
+        {
+          opId: expect.any(String),
+          type: 'quiz-submitted',
+          courseSlug: slug,
+          moduleId: 1,
+          answers: [0, 2],
+        },
+      ],
     });
     const next = await screen.findByRole('button', { name: 'Continue to Next Module' });
     expect(next).toBeEnabled();
@@ -211,7 +224,7 @@ describe('ModulePage', () => {
   it("shows 'Connection issues detected' when the save does not reach the server, keeping local progress", async () => {
     const { user: events } = setup({
       handlers: {
-        'POST /api/progress/ai-tools-beyond-chatgpt/1': () => jsonResponse(503, { error: 'Unavailable' }),
+        'POST /api/progress/sync': () => jsonResponse(503, { error: 'Unavailable' }),
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'Module 1 title' });

@@ -25,6 +25,7 @@ import {
   type QuizState,
 } from '@pd/domain';
 import { useEffect, useId, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { useDirtyForm } from '../../lib/dirty-forms';
 import { moduleTimings } from './module-timings';
 
 export interface QuizResult {
@@ -77,6 +78,11 @@ const statusColours = {
 export function ModuleQuiz({ questions, alreadyCompleted, onComplete, footer }: ModuleQuizProps) {
   const answerKey = useMemo(() => questions.map((q) => q.answer), [questions]);
   const [quiz, setQuiz] = useState<QuizState>(() => initQuiz(answerKey, alreadyCompleted));
+  // A quiz under way holds unsaved input: no page reload and no service-worker swap until it ends.
+  useDirtyForm(
+    !isQuizComplete(quiz) &&
+      quiz.questions.some((q) => q.selected !== null || (q.status !== 'locked' && q.status !== 'unlocked')),
+  );
   const idPrefix = useId();
   const fieldsets = useRef<Array<HTMLFieldSetElement | null>>([]);
   const resultRef = useRef<HTMLDivElement>(null);

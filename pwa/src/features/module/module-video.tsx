@@ -73,7 +73,7 @@ export function ModuleVideo({ url, title, onLoaded }: ModuleVideoProps) {
             }}
           >
             <WifiOffIcon aria-hidden="true" />
-            <Typography>You are offline. The video will play when you are back online.</Typography>
+            <Typography role="status">You are offline. Videos play when you are online.</Typography>
           </Box>
         )}
       </Box>

@@ -2,6 +2,7 @@ import { LoginRequest, PublicUser } from '@pd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
 import { meKeys } from '../../../lib/get-me';
+import { allowUserDb } from '../../../offline/db';
 
 /** POST /api/auth/login -> the user (or 403 {error: 'EMAIL_NOT_VERIFIED'}). */
 export { LoginRequest };
@@ -16,6 +17,8 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: (user) => {
+      // Signed in again: a database the sign-out deleted may be opened again (offline/db.ts).
+      allowUserDb(user.id);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKeys.all[0] });
       queryClient.setQueryData(meKeys.all, user);
     },

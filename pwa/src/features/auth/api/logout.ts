@@ -1,20 +1,22 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiSend } from '../../../lib/api-client';
-import { meKeys } from '../../../lib/get-me';
+import { anyBody, ApiError, apiSend, NetworkError } from '../../../lib/api-client';
+import { clearLogoutPending } from '../../../offline/profile';
 
-/** POST /api/auth/logout (empty JSON body). Every cached answer is dropped afterwards. */
+/** POST /api/auth/logout (empty JSON body). */
 export function logout(): Promise<unknown> {
-  return apiSend('POST', '/api/auth/logout', {}, z.unknown());
+  return apiSend('POST', '/api/auth/logout', {}, anyBody);
 }
 
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: logout,
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(meKeys.all, null);
-    },
-  });
+/**
+ * Tells the server, after the device was wiped (offline/sign-out.ts). 'offline': it could not be
+ * reached, and the app retries before its next GET /api/auth/me; 'failed': it refused (retried too).
+ */
+export async function logoutOnServer(): Promise<'done' | 'offline' | 'failed'> {
+  try {
+    await logout();
+  } catch (error) {
+    if (error instanceof NetworkError) return 'offline';
+    if (!(error instanceof ApiError && error.status === 401)) return 'failed';
+  }
+  clearLogoutPending();
+  return 'done';
 }

@@ -1,13 +1,12 @@
 import { ResendVerificationRequest } from '@pd/domain';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiSend } from '../../../lib/api-client';
+import { anyBody, apiSend } from '../../../lib/api-client';
 
 /** POST /api/auth/resend-verification {email}. */
 export { ResendVerificationRequest };
 
 export function resendVerification(input: ResendVerificationRequest): Promise<unknown> {
-  return apiSend('POST', '/api/auth/resend-verification', input, z.unknown());
+  return apiSend('POST', '/api/auth/resend-verification', input, anyBody);
 }
 
 export function useResendVerification() {

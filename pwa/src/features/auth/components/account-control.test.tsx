@@ -1,8 +1,11 @@
 import type { Role } from '@pd/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RootLayout } from '../../../app/root-layout';
 import { PremiumActionsContext } from '../../../components/premium-actions-context';
+import { userDb, userDbName } from '../../../offline/db';
+import { newOutboxOp } from '../../../offline/outbox';
 import { buildUser, jsonResponse, renderWithProviders, stubApi } from '../../../test/render';
 
 const roleCases: Array<{ role: Role; badge: string; items: string[]; upgrade: boolean }> = [
@@ -21,6 +24,9 @@ const roleCases: Array<{ role: Role; badge: string; items: string[]; upgrade: bo
     upgrade: false,
   },
 ];
+
+// A failed sign-out leaves its retry flag behind; each test starts from a fresh device.
+afterEach(() => localStorage.clear());
 
 describe('header account control', () => {
   it('offers Sign In to anonymous visitors, in a dialog that toggles to Create Account', async () => {
@@ -107,5 +113,79 @@ describe('header account control', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Error signing out'));
     expect(screen.getByTestId('toast')).toHaveTextContent('Please try again.');
+  });
+
+  it('on a shared device: drains first, says how many changes would be lost, then wipes the device', async () => {
+    const teacher = buildUser({ id: 'shared-device-teacher', name: 'Ana Silva' });
+    const deleteCache = vi.fn(async () => true);
+    vi.stubGlobal('caches', {
+      keys: async () => ['pd-user-shared-device-teacher-api', 'pd-images', 'pd-user-other'],
+      delete: deleteCache,
+    });
+    const api = stubApi({
+      'GET /api/auth/me': () => jsonResponse(200, teacher),
+      'POST /api/progress/sync': () => jsonResponse(503, { error: 'Down' }),
+      'POST /api/auth/logout': () => jsonResponse(200, { ok: true }),
+    });
+    const op = () =>
+      newOutboxOp({ type: 'quiz-submitted', payload: { courseSlug: 'c', moduleId: 1, answers: [1] } });
+    await userDb(teacher.id).outbox.bulkAdd([op(), op()]);
+    await userDb(teacher.id).progress.put({
+      courseSlug: 'c',
+      completedModules: [1],
+      quizScores: { 1: 100 },
+      currentModule: 1,
+      lastAccessed: new Date().toISOString(),
+      generation: 0,
+    });
+    const { user } = renderWithProviders(<RootLayout />);
+
+    const signOut = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Account menu for Ana Silva' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+      return screen.findByRole('dialog', { name: 'Sign out and lose changes?' });
+    };
+
+    // Stay signed in: nothing is lost.
+    let dialog = await signOut();
+    expect(dialog).toHaveTextContent(
+      '2 changes have not reached the server yet and will be lost if you sign out now.',
+    );
+    expect(api.calls('POST /api/progress/sync').length).toBeGreaterThan(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await userDb(teacher.id).outbox.count()).toBe(2);
+    expect(api.calls('POST /api/auth/logout')).toHaveLength(0);
+
+    // Sign out anyway: the teacher's database, cached responses and profile go, then the server is told.
+    dialog = await signOut();
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out anyway' }));
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Signed out'));
+    expect(await Dexie.exists(userDbName(teacher.id))).toBe(false);
+    expect(deleteCache.mock.calls.map(([name]: unknown[]) => name)).toEqual([
+      'pd-user-shared-device-teacher-api',
+      'pd-user-other',
+    ]);
+    expect(api.calls('POST /api/auth/logout')).toHaveLength(1);
+    expect(localStorage.getItem('pd-signed-in-user')).toBeNull();
+    expect(localStorage.getItem('pd-logout-pending')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('signs out on the device even offline, and finishes with the server later', async () => {
+    const teacher = buildUser({ id: 'offline-sign-out', name: 'Ana Silva' });
+    const api = stubApi({ 'GET /api/auth/me': () => jsonResponse(200, teacher) });
+    const { user } = renderWithProviders(<RootLayout />);
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Ana Silva' }));
+    api.fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('toast')).toHaveTextContent('You are signed out on this device.'),
+    );
+    expect(await Dexie.exists(userDbName(teacher.id))).toBe(false);
+    expect(localStorage.getItem('pd-logout-pending')).toBe('1');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 });

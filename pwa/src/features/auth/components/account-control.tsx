@@ -1,48 +1,108 @@
-import LogoutIcon from '@mui/icons-material/Logout';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { authMessages, canManageSubscription, roleLabels, type PublicUser, type Role } from '@pd/domain';
-import { useState } from 'react';
+import { authMessages } from '@pd/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useOpenAuthDialog } from '../../../components/auth-dialog-context';
-import { usePremiumActions } from '../../../components/premium-actions-context';
 import { useToast } from '../../../components/toast-provider';
 import { useMe } from '../../../lib/get-me';
 import { paths } from '../../../lib/paths';
-import { useLogout } from '../api/logout';
+import { logoutOnServer } from '../api/logout';
 
-const badgeColor: Record<Role, 'default' | 'primary' | 'secondary' | 'success'> = {
-  superadmin: 'secondary',
-  license_admin: 'primary',
-  premium: 'success',
-  free: 'default',
-};
+// Loaded when needed: the menu when first opened, the confirmation when asked, the sign-out's
+// device wipe (sync engine, IndexedDB) when it starts.
+// The avatar button (with its tooltip) is loaded as soon as the header draws, in parallel with
+// GET /api/auth/me; the skeleton stays until both are there, so the button is drawn once.
+const loadAccountButton = () => import('./account-button');
+const AccountButton = lazy(() => loadAccountButton().then((m) => ({ default: m.AccountButton })));
+const SignOutConfirmDialog = lazy(() =>
+  import('./sign-out-confirm-dialog').then((m) => ({ default: m.SignOutConfirmDialog })),
+);
+const loadSignOut = () => import('../../../offline/sign-out');
 
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (
-    ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() ||
-    '?'
-  );
+export const signOutMessages = {
+  unsyncedTitle: 'Sign out and lose changes?',
+  unsynced: (n: number) =>
+    `${n} ${n === 1 ? 'change has' : 'changes have'} not reached the server yet and will be lost if you sign out now.`,
+  signOutAnyway: 'Sign out anyway',
+  staySignedIn: 'Stay signed in',
+  signedOutOffline:
+    'You are signed out on this device. The server will be told as soon as the connection is back.',
+} as const;
+
+/**
+ * Sign-out on a shared device: send what is left; if changes remain, say exactly how many will be
+ * lost and ask; then wipe the teacher's data from the device and tell the server.
+ */
+function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const [confirm, setConfirm] = useState<{ userId: string; count: number } | null>(null);
+
+  const finish = async (userId: string) => {
+    setConfirm(null);
+    setBusy(true);
+    try {
+      await (await loadSignOut()).wipeUserData(userId, queryClient);
+      const outcome = await logoutOnServer();
+      if (outcome === 'failed') {
+        toast({
+          variant: 'error',
+          title: authMessages.signOutError,
+          description: authMessages.signOutErrorText,
+        });
+      } else {
+        toast({
+          variant: 'success',
+          title: 'Signed out',
+          description:
+            outcome === 'offline'
+              ? signOutMessages.signedOutOffline
+              : 'You have been signed out. See you soon!',
+        });
+      }
+      navigate(paths.home());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const start = async (userId: string) => {
+    setBusy(true);
+    const remaining = await (await loadSignOut()).drainBeforeSignOut(userId);
+    setBusy(false);
+    if (remaining > 0) setConfirm({ userId, count: remaining });
+    else await finish(userId);
+  };
+
+  return {
+    busy,
+    confirm,
+    start: (userId: string) => void start(userId),
+    signOutAnyway: () => confirm && void finish(confirm.userId),
+    stay: () => setConfirm(null),
+  };
 }
 
 /** The header's account control: 'Sign In' when anonymous, the avatar menu when signed in. */
 export function AccountControl() {
   const me = useMe();
   const openAuthDialog = useOpenAuthDialog();
-  if (me.isPending) return <Skeleton variant="circular" width={40} height={40} aria-hidden="true" />;
-  if (!me.data) {
-    return (
+  const signOut = useSignOut();
+  // The confirmation stays mounted after its first opening (for its closing transition).
+  const [confirmCount, setConfirmCount] = useState<number | null>(null);
+  if (signOut.confirm && signOut.confirm.count !== confirmCount) setConfirmCount(signOut.confirm.count);
+
+  const skeleton = <Skeleton variant="circular" width={40} height={40} aria-hidden="true" />;
+  if (me.isPending || me.data) void loadAccountButton();
+
+  let control;
+  if (me.isPending) control = skeleton;
+  else if (!me.data) {
+    control = (
       <Button
         variant="contained"
         color="primary"
@@ -52,115 +112,33 @@ export function AccountControl() {
         Sign In
       </Button>
     );
+  } else {
+    const userId = me.data.id;
+    control = (
+      <Suspense fallback={skeleton}>
+        <AccountButton
+          key={userId}
+          user={me.data}
+          signingOut={signOut.busy}
+          onSignOut={() => signOut.start(userId)}
+        />
+      </Suspense>
+    );
   }
-  return <AccountMenu user={me.data} />;
-}
-
-function AccountMenu({ user }: { user: PublicUser }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const navigate = useNavigate();
-  const toast = useToast();
-  const logoutMutation = useLogout();
-  const { onManageSubscription } = usePremiumActions();
-  const close = () => setAnchor(null);
-
-  const go = (to: string) => {
-    close();
-    navigate(to);
-  };
-
-  const signOut = () => {
-    close();
-    logoutMutation.mutate(undefined, {
-      onSuccess: () => {
-        toast({
-          variant: 'success',
-          title: 'Signed out',
-          description: 'You have been signed out. See you soon!',
-        });
-        navigate(paths.home());
-      },
-      onError: () =>
-        toast({
-          variant: 'error',
-          title: authMessages.signOutError,
-          description: authMessages.signOutErrorText,
-        }),
-    });
-  };
 
   return (
     <>
-      <Tooltip title="Account">
-        <IconButton
-          onClick={(event) => setAnchor(event.currentTarget)}
-          aria-label={`Account menu for ${user.name}`}
-          aria-haspopup="menu"
-          aria-expanded={anchor ? 'true' : undefined}
-          aria-controls={anchor ? 'account-menu' : undefined}
-          sx={{ p: 0.5 }}
-        >
-          <Avatar
-            sx={{
-              bgcolor: 'secondary.main',
-              color: 'secondary.contrastText',
-              width: 36,
-              height: 36,
-              fontSize: 15,
-              fontWeight: 700,
-            }}
-          >
-            {initials(user.name)}
-          </Avatar>
-        </IconButton>
-      </Tooltip>
-      <Menu
-        id="account-menu"
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 260, mt: 1 } } }}
-      >
-        <Box component="li" role="none" sx={{ px: 2, py: 1.5 }}>
-          <Typography noWrap sx={{ fontWeight: 700 }}>
-            {user.name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {user.email}
-          </Typography>
-          <Chip
-            size="small"
-            label={roleLabels[user.role]}
-            color={badgeColor[user.role]}
-            sx={{ mt: 1, fontWeight: 600 }}
+      {control}
+      {confirmCount !== null && (
+        <Suspense fallback={null}>
+          <SignOutConfirmDialog
+            open={Boolean(signOut.confirm)}
+            count={signOut.confirm?.count ?? confirmCount}
+            onSignOutAnyway={signOut.signOutAnyway}
+            onStay={signOut.stay}
           />
-        </Box>
-        <Divider />
-        {canManageSubscription(user.role) && (
-          <MenuItem
-            onClick={() => {
-              close();
-              onManageSubscription();
-            }}
-          >
-            Manage Subscription
-          </MenuItem>
-        )}
-        {user.role === 'license_admin' && (
-          <MenuItem onClick={() => go(paths.licenseAdmin())}>License Management</MenuItem>
-        )}
-        {user.role === 'superadmin' && (
-          <MenuItem onClick={() => go(paths.admin())}>Super Admin Dashboard</MenuItem>
-        )}
-        <MenuItem onClick={signOut} disabled={logoutMutation.isPending}>
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          Sign out
-        </MenuItem>
-      </Menu>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,90 @@
+import { SubscriptionResponse } from '@pd/domain';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  deliverEvent,
+  paymentDeps,
+  type PaymentsTestBed,
+  roleOf,
+  startPaymentsTestBed,
+  subscribe,
+} from '../../test/fake-stripe.js';
+import { signedInTeacher } from '../../test/learning.js';
+import { expireEndedSubscriptions } from './service.js';
+
+let bed: PaymentsTestBed;
+beforeAll(async () => {
+  bed = await startPaymentsTestBed();
+});
+afterAll(() => bed.close());
+afterEach(() => bed.app.clock.reset());
+
+const day = 24 * 60 * 60 * 1000;
+const subscriptionOf = async (client: Parameters<typeof subscribe>[1]) =>
+  SubscriptionResponse.parse((await client.get('/api/stripe/subscription')).body);
+
+describe('the role follows the stored subscription', () => {
+  it('keeps premium after a cancellation until Stripe ends the subscription at period end, then free', async () => {
+    const teacher = await signedInTeacher(bed.app);
+    const { subscriptionId } = await subscribe(bed, teacher.client, 'annual');
+    expect(await roleOf(bed.app, teacher.user.id)).toBe('premium');
+
+    // Cancelled in the portal: cancel at period end.
+    const cancelled = bed.stripe.updateSubscription(subscriptionId, { cancel_at_period_end: true });
+    await deliverEvent(bed.app.url, bed.stripe.event('customer.subscription.updated', cancelled));
+    expect(await roleOf(bed.app, teacher.user.id)).toBe('premium');
+    const summary = await subscriptionOf(teacher.client);
+    expect(summary).toMatchObject({ status: 'active', plan: 'annual', cancelAtPeriodEnd: true });
+    const periodEnd = new Date(summary?.currentPeriodEnd ?? 0);
+    expect(periodEnd.getTime() - Date.now()).toBeGreaterThan(360 * day);
+    // The premium course opens meanwhile.
+    expect((await teacher.client.get('/api/content/courses/prompt-engineering')).status).toBe(200);
+
+    // At period end Stripe deletes it.
+    const ended = bed.stripe.updateSubscription(subscriptionId, { status: 'canceled' });
+    await deliverEvent(bed.app.url, bed.stripe.event('customer.subscription.deleted', ended));
+    expect(await roleOf(bed.app, teacher.user.id)).toBe('free');
+    expect(await subscriptionOf(teacher.client)).toMatchObject({ status: 'canceled' });
+    expect((await teacher.client.get('/api/content/courses/prompt-engineering')).status).toBe(403);
+  });
+
+  it('turns free at period end even before the deleted event arrives (housekeeping)', async () => {
+    const teacher = await signedInTeacher(bed.app);
+    const { subscriptionId } = await subscribe(bed, teacher.client, 'quarterly');
+    const cancelled = bed.stripe.updateSubscription(subscriptionId, { cancel_at_period_end: true });
+    await deliverEvent(bed.app.url, bed.stripe.event('customer.subscription.updated', cancelled));
+
+    bed.app.clock.advance(80 * day);
+    expect(await expireEndedSubscriptions(paymentDeps(bed.app))).toBe(0);
+    expect(await roleOf(bed.app, teacher.user.id)).toBe('premium');
+
+    bed.app.clock.advance(20 * day);
+    expect(await expireEndedSubscriptions(paymentDeps(bed.app))).toBe(1);
+    expect(await roleOf(bed.app, teacher.user.id)).toBe('free');
+  });
+
+  it('keeps premium while a payment has failed (past_due), and ends it when Stripe gives up (unpaid)', async () => {
+    const teacher = await signedInTeacher(bed.app);
+    const { subscriptionId } = await subscribe(bed, teacher.client);
+    bed.stripe.updateSubscription(subscriptionId, { status: 'past_due' });
+    await deliverEvent(bed.app.url, bed.stripe.invoiceEvent('invoice.payment_failed', subscriptionId));
+    expect(await roleOf(bed.app, teacher.user.id)).toBe('premium');
+    expect(await subscriptionOf(teacher.client)).toMatchObject({ status: 'past_due' });
+
+    const unpaid = bed.stripe.updateSubscription(subscriptionId, { status: 'unpaid' });
+    await deliverEvent(bed.app.url, bed.stripe.event('customer.subscription.updated', unpaid));
+    expect(await roleOf(bed.app, teacher.user.id)).toBe('free');
+
+    // Paid after all: premium again.
+    bed.stripe.updateSubscription(subscriptionId, { status: 'active' });
+    await deliverEvent(bed.app.url, bed.stripe.invoiceEvent('invoice.paid', subscriptionId));
+    expect(await roleOf(bed.app, teacher.user.id)).toBe('premium');
+  });
+
+  it('answers null to a teacher without a subscription, and 401 when signed out', async () => {
+    const teacher = await signedInTeacher(bed.app);
+    const res = await teacher.client.get('/api/stripe/subscription');
+    expect(res.status).toBe(200);
+    expect(res.body).toBeNull();
+    expect((await bed.app.client().get('/api/stripe/subscription')).status).toBe(401);
+  });
+});

@@ -1,0 +1,66 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../test/render';
+import { renderPremiumActions, stubLocationAssign } from './test-support';
+
+vi.mock('../../offline/analytics', () => ({ queueAnalyticsEvent: vi.fn(async () => {}) }));
+
+const portalKey = 'POST /api/stripe/customer-portal';
+
+async function manage(reply: () => Response) {
+  const assign = stubLocationAssign();
+  const utils = renderPremiumActions({ role: 'premium', handlers: { [portalKey]: reply } });
+  await utils.user.click(screen.getByRole('button', { name: 'Manage Subscription' }));
+  await waitFor(() => expect(utils.api.calls(portalKey)).toHaveLength(1));
+  return { ...utils, assign };
+}
+
+describe('Manage Subscription', () => {
+  it('posts to the customer portal with a JSON body and sends the browser to its url', async () => {
+    const { api, assign } = await manage(() => jsonResponse(200, { url: 'https://billing.stripe.test/p/1' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.test/p/1'));
+    const [request] = api.calls(portalKey);
+    expect(request?.credentials).toBe('include');
+    expect(request?.headers['content-type']).toBe('application/json');
+  });
+
+  it.each([
+    [
+      'No active subscription found. Subscribe first or contact support.',
+      'No Active Subscription',
+      /active subscription.*Subscribe first or contact support/,
+    ],
+    [
+      'The subscription portal is being set up. Please contact support.',
+      'Portal Setup in Progress',
+      /contact support/,
+    ],
+    [
+      'We could not find your subscription. Please contact support.',
+      'Subscription Issue',
+      /could not find your subscription.*contact support/,
+    ],
+    ['Stripe could not be reached.', 'Portal Access Failed', /^Stripe could not be reached\.$/],
+  ])('toasts %j as %s', async (error, title, description) => {
+    const { assign } = await manage(() => jsonResponse(400, { error }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent(title);
+    expect(toast.querySelector('.MuiAlert-message')?.lastChild?.textContent).toMatch(description);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("uses 'Failed to access customer portal' when the server gives no message", async () => {
+    await manage(() => jsonResponse(500));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Portal Access Failed');
+    expect(toast).toHaveTextContent('Failed to access customer portal');
+  });
+
+  it("says 'No portal URL received from Stripe' when the reply has no url", async () => {
+    const { assign } = await manage(() => jsonResponse(200, {}));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Portal Access Failed');
+    expect(toast).toHaveTextContent('No portal URL received from Stripe');
+    expect(assign).not.toHaveBeenCalled();
+  });
+});

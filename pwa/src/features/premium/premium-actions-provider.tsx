@@ -1,0 +1,71 @@
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useOpenAuthDialog } from '../../components/auth-dialog-context';
+import { PremiumActionsContext, type PremiumActions } from '../../components/premium-actions-context';
+import { useToast } from '../../components/toast-provider';
+import { useMe } from '../../lib/get-me';
+import { recordPremiumEvent } from './analytics';
+import { describePortalFailure } from './premium-errors';
+
+// Loaded when first needed: the modal (plans, checkout) and the portal call (its zod schema).
+const UpgradeModal = lazy(() => import('./upgrade-modal').then((m) => ({ default: m.UpgradeModal })));
+const createPortalSession = () => import('./api/open-customer-portal').then((m) => m.createPortalSession());
+
+/**
+ * The real 'Upgrade to Premium' and 'Manage Subscription': the upgrade modal (signed-out visitors
+ * are asked to sign in first) and the customer portal with the failure toasts of spec section 8.
+ * Sits inside the app shell (it needs the auth dialog, toasts and the router).
+ */
+export function PremiumActionsProvider({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const openAuthDialog = useOpenAuthDialog();
+  const toast = useToast();
+  const [modalOpen, setModalOpen] = useState(false);
+  // The modal stays mounted after its first opening (for its closing transition).
+  const [modalOpened, setModalOpened] = useState(false);
+  const portalBusy = useRef(false);
+  const signedIn = Boolean(me.data);
+
+  const onUpgrade = useCallback(() => {
+    if (!signedIn) {
+      toast({
+        variant: 'info',
+        title: 'Sign in to upgrade',
+        description: 'Sign in or create a free account first, then choose your Premium plan.',
+      });
+      openAuthDialog('signIn');
+      return;
+    }
+    recordPremiumEvent('upgrade_modal_opened');
+    setModalOpened(true);
+    setModalOpen(true);
+  }, [signedIn, openAuthDialog, toast]);
+
+  const onManageSubscription = useCallback(() => {
+    if (portalBusy.current) return;
+    portalBusy.current = true;
+    toast({ variant: 'info', title: 'Opening the customer portal...' });
+    createPortalSession().then(
+      (url) => window.location.assign(url),
+      (error: unknown) => {
+        portalBusy.current = false;
+        toast({ variant: 'error', ...describePortalFailure(error) });
+      },
+    );
+  }, [toast]);
+
+  const value = useMemo<PremiumActions>(
+    () => ({ onUpgrade, onManageSubscription }),
+    [onUpgrade, onManageSubscription],
+  );
+
+  return (
+    <PremiumActionsContext.Provider value={value}>
+      {children}
+      {modalOpened && (
+        <Suspense fallback={null}>
+          <UpgradeModal open={modalOpen} onClose={() => setModalOpen(false)} />
+        </Suspense>
+      )}
+    </PremiumActionsContext.Provider>
+  );
+}
