@@ -26,7 +26,9 @@ export function benchBundleSize() {
     console.log(`  ${(r.gzip / 1024).toFixed(1).padStart(7)} KiB  ${r.file}`);
   }
   const kib = gzip / 1024;
-  console.log(`  total ${kib.toFixed(1)} KiB (budget <= ${initialJsBudgetKiB} KiB) ${verdict(kib <= initialJsBudgetKiB)}`);
+  console.log(
+    `  total ${kib.toFixed(1)} KiB (budget <= ${initialJsBudgetKiB} KiB) ${verdict(kib <= initialJsBudgetKiB)}`,
+  );
   return kib <= initialJsBudgetKiB;
 }
 

@@ -67,7 +67,10 @@ export async function benchLighthouse() {
         )}  SEO ${Math.round(c.seo.score * 100)}  LCP ${lcp}  TBT ${tbt}  ${verdict(pass)}`,
       );
       const failing = Object.values(result.lhr.audits).filter(
-        (a) => a.score !== null && a.score < 1 && c.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+        (a) =>
+          a.score !== null &&
+          a.score < 1 &&
+          c.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0),
       );
       for (const a of failing) console.log(`      accessibility: ${a.id} — ${a.title}`);
     }

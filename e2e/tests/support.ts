@@ -62,7 +62,12 @@ export async function signUpTeacher(
   name: string,
   password = 'teacher-passphrase',
 ): Promise<string> {
-  const prefix = name.normalize('NFD').replace(/[^a-z]/gi, '').toLowerCase().slice(0, 12) || 'teacher';
+  const prefix =
+    name
+      .normalize('NFD')
+      .replace(/[^a-z]/gi, '')
+      .toLowerCase()
+      .slice(0, 12) || 'teacher';
   const email = uniqueEmail(prefix);
   await page.goto('/');
   const origin = new URL(page.url()).origin;
