@@ -24,7 +24,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { planAnalyticsValue, recordPremiumEvent } from './analytics';
 import { useCheckoutSession } from './api/get-checkout-session';
 import { premiumKeys } from './api/premium-keys';
-import { celebrate } from './confetti';
+import { celebrate } from '../../components/confetti';
 
 /** The four benefits of the success page (spec section 2). */
 export const paymentSuccessBenefits = [

@@ -1,7 +1,6 @@
 /**
- * Spec section 9: confetti starts after 500 ms, runs 3 s, a burst every 250 ms; nothing when the
- * visitor prefers reduced motion. (The course feature has its own copy: features do not import
- * each other.)
+ * The celebration of a completed course and of a successful payment. Spec section 9: confetti starts
+ * after 500 ms, runs 3 s, a burst every 250 ms; nothing when the visitor prefers reduced motion.
  */
 export const confettiTimings = { startDelayMs: 500, durationMs: 3000, burstEveryMs: 250 } as const;
 
