@@ -43,6 +43,18 @@ export async function waitForMail(
 
 /** Runs axe on the page and fails on any serious or critical violation, naming each one. */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  // Scan the settled page: mid-fade (MUI transitions), text at partial opacity reads as low contrast.
+  // Only finite animations are awaited (a spinner or skeleton pulse never ends); at most 5 s.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
