@@ -1,7 +1,8 @@
-import type { PublicUser } from '@pd/domain';
+import { type PublicUser, type Role, roles } from '@pd/domain';
 import type { MailboxMessage } from '../modules/mail/present.js';
 import type { TestApp } from './app.js';
 import type { TestClient, TestResponse } from './client.js';
+import { buildUser } from './factories.js';
 
 export function signIn(
   client: TestClient,
@@ -28,4 +29,17 @@ export async function latestToken(app: TestApp, to: string, pathPrefix: string):
     }
   }
   throw new Error(`no ${pathPrefix} link mailed to ${to}`);
+}
+
+/** One signed-in client per role, each with a fresh account (for access-by-role tests). */
+export async function signedInClientPerRole(app: TestApp): Promise<Record<Role, TestClient>> {
+  const clients = {} as Record<Role, TestClient>;
+  for (const role of roles) {
+    const { email, password } = await buildUser(app.db, { role });
+    const client = app.client();
+    const res = await signIn(client, email, password);
+    if (res.status !== 200) throw new Error(`signing in the ${role} test user answered ${res.status}`);
+    clients[role] = client;
+  }
+  return clients;
 }

@@ -14,7 +14,7 @@ import {
 } from '@pd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, testContent } from '../../test/app.js';
-import { signIn } from '../../test/auth-helpers.js';
+import { signedInClientPerRole, signIn } from '../../test/auth-helpers.js';
 import type { TestClient, TestResponse } from '../../test/client.js';
 import { buildUser } from '../../test/factories.js';
 import { updateUser } from '../auth/store.js';
@@ -22,17 +22,12 @@ import { findCourse } from './service.js';
 
 let app: TestApp;
 let content: Content;
-const clients = {} as Record<Role, TestClient>;
+let clients: Record<Role, TestClient>;
 
 beforeAll(async () => {
   app = await startTestApp();
   content = await testContent();
-  for (const role of ['free', 'premium', 'license_admin', 'superadmin'] as const) {
-    const { email, password } = await buildUser(app.db, { role });
-    const client = app.client();
-    expect((await signIn(client, email, password)).status).toBe(200);
-    clients[role] = client;
-  }
+  clients = await signedInClientPerRole(app);
 });
 afterAll(() => app.close());
 
