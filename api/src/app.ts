@@ -1,14 +1,13 @@
-import { constants as zlib } from 'node:zlib';
 import { bodyParser } from '@koa/bodyparser';
 import type Router from '@koa/router';
 import type { Content } from '@pd/content';
 import Koa from 'koa';
-import compress from 'koa-compress';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { createLogger, type Logger } from './logger.js';
+import { compression } from './middleware/compression.js';
 import { apiNotFound, errorHandler } from './middleware/error-handler.js';
 import { defaultRateLimits, type RateLimits } from './middleware/rate-limit.js';
 import { requestLog } from './middleware/request-log.js';
@@ -84,18 +83,10 @@ export function createApp(options: CreateAppOptions): Koa {
   });
 
   app.use(requestLog(logger));
-  app.use(errorHandler(logger));
+  // Outside the error handler: an error answer gets the headers of what it is (JSON).
   app.use(securityHeaders(config.isHttps));
-  // Brotli at quality 5: on the fly, quality 11 (the default) took ~40x longer than gzip on the
-  // largest chunk and delayed the first paint; 5 compresses about as well as gzip -9 at gzip's speed.
-  app.use(
-    compress({
-      threshold: 1024,
-      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
-      gzip: {},
-      deflate: false,
-    }),
-  );
+  app.use(errorHandler(logger));
+  app.use(compression());
   app.use(sameOrigin(config.publicUrl));
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: jsonBodyLimit, encoding: 'utf-8' });
   // The Stripe webhook is verified on its raw bytes and the demo payment pages post forms: they read their own body.

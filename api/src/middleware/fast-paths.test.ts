@@ -56,6 +56,29 @@ describe('router dispatch', () => {
       router.get('/api/test/no-prefix', (ctx) => {
         ctx.body = { ok: true };
       });
+      // What @koa/router tells a handler, for a route found in the static table.
+      router.get('route-info', '/api/test/route-info', (ctx) => {
+        ctx.body = { params: ctx.params, routerPath: ctx.routerPath, name: ctx.routerName };
+      });
+      // Two layers on one path: @koa/router chains them, so the static table must not pick one.
+      router.get('/api/test/chained', async (ctx, next) => {
+        ctx.set('x-first', 'yes');
+        await next();
+      });
+      router.get('/api/test/chained', (ctx) => {
+        ctx.body = { second: true };
+      });
+      // A parameter route that also matches a static path.
+      router.get('/api/test/items/:id', (ctx) => {
+        ctx.body = { id: ctx.params.id };
+      });
+      router.get('/api/test/items/new', (ctx) => {
+        ctx.body = { shadowed: true };
+      });
+      // A large JSON answer, compressed once.
+      router.get('/api/test/large', (ctx) => {
+        ctx.body = { items: Array.from({ length: 200 }, (_, i) => ({ i, text: 'lesson text' })) };
+      });
       return router;
     };
     app = await startTestApp({ routers: [extra] });
@@ -77,6 +100,32 @@ describe('router dispatch', () => {
     expect(options.headers.get('allow')).toContain('GET');
     const unknownMethod = await fetch(`${app.url}/api/nope`, { method: 'PROPFIND' });
     expect(unknownMethod.status).toBe(501);
+  });
+
+  it('gives a static route what @koa/router would (params, routerPath, name)', async () => {
+    const res = await app.client().get('/api/test/route-info');
+    expect(res.body).toEqual({ params: {}, routerPath: '/api/test/route-info', name: 'route-info' });
+    expect((await app.client().request('HEAD', '/api/test/route-info')).status).toBe(200);
+  });
+
+  it('runs every layer of a path that has several, in order, as @koa/router does', async () => {
+    const chained = await app.client().get('/api/test/chained');
+    expect(chained.headers.get('x-first')).toBe('yes');
+    expect(chained.body).toEqual({ second: true });
+    // The parameter route registered first answers, as it would without the static table.
+    expect((await app.client().get('/api/test/items/new')).body).toEqual({ id: 'new' });
+    expect((await app.client().get('/api/test/items/7')).body).toEqual({ id: '7' });
+  });
+
+  it('sends small JSON as is and compresses large JSON once', async () => {
+    const small = await app.client().get('/api/health', { 'accept-encoding': 'br, gzip' });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(small.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const large = await app.client().get('/api/test/large', { 'accept-encoding': 'gzip' });
+    expect(large.headers.get('content-encoding')).toBe('gzip');
+    expect(large.headers.get('vary')).toBe('Accept-Encoding');
+    expect(large.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect((large.body as { items: unknown[] }).items).toHaveLength(200);
   });
 
   it('answers an unknown /api path with the JSON 404', async () => {

@@ -18,8 +18,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('security headers', () => {
-  it('sends a strict Content-Security-Policy and the usual hardening headers', async () => {
-    const res = await app.client().get('/api/health');
+  it('sends a strict Content-Security-Policy and the usual hardening headers with pages and files', async () => {
+    // Anything that is not JSON (here the 404 of a missing script) gets the page set.
+    const res = await app.client().get('/assets/no-such-script.js');
+    expect(res.status).toBe(404);
     const csp = res.headers.get('content-security-policy') ?? '';
     const directives = Object.fromEntries(
       csp.split(';').map((d) => {
@@ -46,14 +48,31 @@ describe('security headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  });
+
+  it('sends the JSON set (OWASP REST) with every JSON answer, errors included (decision 013)', async () => {
+    for (const path of ['/api/health', '/api/auth/me', '/api/no-such-call', '/api/test/boom']) {
+      const res = await app.client().get(path);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(res.headers.get('content-security-policy'), path).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+      expect(res.headers.get('strict-transport-security'), path).toBeNull();
+    }
   });
 
   it('adds HSTS and upgrade-insecure-requests when PUBLIC_URL is https', async () => {
     const secure = await startTestApp({ publicUrl: 'https://academy.example.org' });
     try {
-      const res = await secure.client().get('/api/health');
-      expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');
-      expect(res.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+      const page = await secure.client().get('/assets/no-such-script.js');
+      expect(page.headers.get('strict-transport-security')).toContain('max-age=31536000');
+      expect(page.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+      const json = await secure.client().get('/api/health');
+      expect(json.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     } finally {
       await secure.close();
     }

@@ -5,6 +5,7 @@ import session from 'koa-session';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { memoize } from '../memo.js';
 import { randomToken } from '../modules/auth/crypto.js';
 import { createSessionStore, newSessionIdKey, type SessionData } from '../modules/auth/session-store.js';
 
@@ -31,19 +32,23 @@ export function sessionCookieName(isHttps: boolean): string {
 /**
  * keygrip's contract and signatures (HMAC-SHA1, url-safe base64: cookies signed before stay valid)
  * with one HMAC and a constant-time compare per check. keygrip compares through tsscmp, which
- * costs random bytes and two more HMACs on every request.
+ * costs random bytes and two more HMACs on every request. A signed value seen recently is not
+ * checked again (the answer cannot change while the keys do not).
  */
 export function cookieKeys(keys: string[]): Koa['keys'] {
   if (keys.length === 0) throw new Error('cookie keys required');
   const sign = (data: string, key: string) => createHmac('sha1', key).update(data).digest('base64url');
-  const index = (data: string, digest: string): number => {
-    const given = Buffer.from(digest);
+  const check = memoize((signed: string): number => {
+    const cut = signed.lastIndexOf('\n');
+    const data = signed.slice(0, cut);
+    const given = Buffer.from(signed.slice(cut + 1));
     for (let i = 0; i < keys.length; i++) {
       const expected = Buffer.from(sign(data, keys[i] as string));
       if (given.length === expected.length && timingSafeEqual(given, expected)) return i;
     }
     return -1;
-  };
+  });
+  const index = (data: string, digest: string): number => check(`${data}\n${digest}`);
   return {
     sign: (data: string) => sign(data, keys[0] as string),
     verify: (data: string, digest: string) => index(data, digest) > -1,

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import { memoize } from '../../memo.js';
 import { sessions } from '../../db/schema.js';
 import { sha256 } from './crypto.js';
 import { sessionCache } from './session-cache.js';
@@ -24,10 +25,11 @@ interface StoreOptions {
  * 256-bit id; the table keys rows by its SHA-256. Methods return Promises (koa-session 7 checks).
  */
 export function createSessionStore(db: Db, clock: Clock) {
+  const hashOfId = memoize(sha256);
   return {
     /** Served from the session micro-cache for up to 2 s (decision 012); expiry is checked on every read. */
     async get(key: string): Promise<Record<string, unknown> | undefined> {
-      const idHash = sha256(key);
+      const idHash = hashOfId(key);
       const cached = sessionCache.getSession(idHash);
       if (cached) return cached.expiresAt > clock().getTime() ? { ...cached.data } : undefined;
       const ticket = sessionCache.ticket();
