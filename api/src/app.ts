@@ -8,7 +8,7 @@ import type { Db } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { createLogger, type Logger } from './logger.js';
 import { compression } from './middleware/compression.js';
-import { apiNotFound, errorHandler } from './middleware/error-handler.js';
+import { errorHandler } from './middleware/error-handler.js';
 import { defaultRateLimits, type RateLimits } from './middleware/rate-limit.js';
 import { requestLog } from './middleware/request-log.js';
 import { mountRouters } from './middleware/routers.js';
@@ -82,7 +82,8 @@ export function createApp(options: CreateAppOptions): Koa {
     else logger.error('unhandled koa error', { error: error.message });
   });
 
-  app.use(requestLog(logger));
+  const log = requestLog(logger);
+  if (log) app.use(log);
   // Outside the error handler: an error answer gets the headers of what it is (JSON).
   app.use(securityHeaders(config.isHttps));
   app.use(errorHandler(logger));
@@ -97,7 +98,6 @@ export function createApp(options: CreateAppOptions): Koa {
   const session = sessions(app, config, db, clock);
   // Sessions cost a database read: only the api needs them, not static files.
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? session(ctx, next) : next()));
-  app.use(apiNotFound());
   app.use(spaFallback(pwaDist));
 
   const routers = [...moduleRouters, ...(options.routers ?? [])].map((make) => make(deps));

@@ -29,11 +29,20 @@ function clientMessage(status: number, error: HttpLikeError): string {
   return 'Bad request.';
 }
 
-/** The one error format: `{error, code?, fields?}`. 5xx answers never carry internals. */
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/**
+ * The one error format: `{error, code?, fields?}`. 5xx answers never carry internals. An /api
+ * path nobody answered (after every router) is a JSON 404.
+ */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
+      if (ctx.status === 404 && ctx.body == null && isApiPath(ctx.path)) {
+        ctx.status = 404;
+        ctx.body = { error: 'Not found', code: 'NOT_FOUND' } satisfies ApiErrorBody;
+      }
     } catch (caught) {
       let status: number;
       let body: ApiErrorBody;
@@ -59,17 +68,6 @@ export function errorHandler(logger: Logger): Middleware {
       }
       ctx.status = status;
       ctx.body = body;
-    }
-  };
-}
-
-/** After every router: an /api path nobody answered is a JSON 404. */
-export function apiNotFound(): Middleware {
-  return async (ctx, next) => {
-    await next();
-    if ((ctx.path === '/api' || ctx.path.startsWith('/api/')) && ctx.status === 404 && ctx.body == null) {
-      ctx.status = 404;
-      ctx.body = { error: 'Not found', code: 'NOT_FOUND' } satisfies ApiErrorBody;
     }
   };
 }
