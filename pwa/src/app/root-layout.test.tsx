@@ -1,7 +1,9 @@
 import { brand, copyrightLine } from '@pd/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders, stubApi } from '../test/render';
+import { deleteUserDb } from '../offline/db';
+import { rememberProfile, signedInRoleHint } from '../offline/profile';
+import { buildUser, jsonResponse, renderWithProviders, stubApi } from '../test/render';
 import { RootLayout } from './root-layout';
 
 describe('RootLayout', () => {
@@ -26,6 +28,30 @@ describe('RootLayout', () => {
     expect(screen.getByRole('link', { name: 'Prompt Library' })).toHaveAttribute('href', '/prompts');
     expect(screen.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('is laid out for the teacher this device last saw while the server has not answered (no jump)', async () => {
+    const teacher = buildUser({ id: 'layout-hint', role: 'free' });
+    await rememberProfile(teacher);
+    expect(signedInRoleHint()).toBe('free');
+    let answer: (response: Response) => void = () => {};
+    stubApi({ 'GET /api/auth/me': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderWithProviders(<RootLayout />);
+    // Before 'me' answers: the free teacher's header (Upgrade to Premium) and the status line's place.
+    expect(screen.getByRole('button', { name: 'Upgrade to Premium' })).toBeInTheDocument();
+    expect(screen.getByTestId('sync-status-placeholder')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent('Loading');
+    // The server says signed out: the anonymous header, and the device forgets the hint.
+    answer(jsonResponse(401, { error: 'Please sign in to continue.' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('sync-status-placeholder')).not.toBeInTheDocument();
+    await waitFor(() => expect(signedInRoleHint()).toBeNull());
+    await deleteUserDb(teacher.id);
+  });
+
+  it('has no layout hint on a device where nobody signed in', () => {
+    expect(signedInRoleHint()).toBeNull();
   });
 
   it('opens the Leave Learning Platform? dialog from the footer logo', async () => {

@@ -6,7 +6,7 @@ import { useAfterFirstScreen } from '../components/after-first-screen';
 import { AuthDialogContext, type AuthDialogMode } from '../components/auth-dialog-context';
 import { LoadingScreen } from '../components/loading-screen';
 import { SiteFooter } from '../components/site-footer';
-import { useMe } from '../lib/get-me';
+import { useLayoutRole, useMe } from '../lib/get-me';
 import { usePageReloadRules, useScrollToTopOnPathChange } from './page-reload-rules';
 import { SiteHeader } from './site-header';
 
@@ -43,6 +43,8 @@ export interface RootLayoutProps {
 export function RootLayout({ premiumActions: PremiumActions = Fragment }: RootLayoutProps = {}) {
   const me = useMe();
   const signedIn = Boolean(me.data);
+  // Laid out for the last signed-in teacher while 'me' is on its way: the page does not jump.
+  const laidOutSignedIn = useLayoutRole() !== null;
   const pageUp = useAfterFirstScreen();
   // `opened`: the dialog stays mounted after its first opening (for its closing transition).
   const [dialog, setDialog] = useState<{ open: boolean; opened: boolean; mode: AuthDialogMode }>({
@@ -82,10 +84,10 @@ export function RootLayout({ premiumActions: PremiumActions = Fragment }: RootLa
           </Box>
           <Box sx={{ position: 'sticky', top: 0, zIndex: 'appBar' }}>
             <SiteHeader />
-            {signedIn && (
+            {laidOutSignedIn && (
               // The bar's height is kept while its code loads, so the page does not jump.
               <Suspense fallback={<SyncStatusPlaceholder />}>
-                {pageUp ? <SyncStatusBar /> : <SyncStatusPlaceholder />}
+                {pageUp && signedIn ? <SyncStatusBar /> : <SyncStatusPlaceholder />}
               </Suspense>
             )}
           </Box>
@@ -128,6 +130,7 @@ function SyncStatusPlaceholder() {
   return (
     <Box
       aria-hidden="true"
+      data-testid="sync-status-placeholder"
       sx={{ minHeight: 37, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
     />
   );

@@ -10,7 +10,7 @@ import { brand } from '@pd/domain';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePremiumActions } from '../components/premium-actions-context';
 import { AccountControl } from '../features/auth/components/account-control';
-import { useMe } from '../lib/get-me';
+import { useLayoutRole } from '../lib/get-me';
 import { paths } from '../lib/paths';
 
 const visuallyHidden = {
@@ -24,7 +24,8 @@ const visuallyHidden = {
 
 /** Header of every page: title, company website, Prompt Library, FAQ, upgrade (free only), account. */
 export function SiteHeader({ onUpgrade }: { onUpgrade?: () => void }) {
-  const me = useMe();
+  // While 'me' is on its way, laid out for the last signed-in teacher (the header keeps its height).
+  const role = useLayoutRole();
   const premium = usePremiumActions();
   const upgrade = onUpgrade ?? premium.onUpgrade;
   const navLink = {
@@ -94,7 +95,7 @@ export function SiteHeader({ onUpgrade }: { onUpgrade?: () => void }) {
             </Box>
           </Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, order: 2 }}>
-            {me.data?.role === 'free' && (
+            {role === 'free' && (
               <Button
                 variant="contained"
                 color="secondary"

@@ -1,5 +1,5 @@
 import { Box, Link as MuiLink } from '@mui/material';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { Link as RouterLink } from 'react-router-dom';
 
@@ -48,21 +48,27 @@ export interface MarkdownProps {
   headingOffset?: 0 | 1;
 }
 
+/** The renderer's components for each heading offset: made once, not on every render. */
+const componentsFor = (headingOffset: 0 | 1): Components => ({
+  a: ({ href, children: text }) => <MarkdownLink href={href}>{text}</MarkdownLink>,
+  h1: ({ children: text }) => <h2>{text}</h2>,
+  ...(headingOffset === 1
+    ? {
+        h2: ({ children: text }) => <h3>{text}</h3>,
+        h3: ({ children: text }) => <h4>{text}</h4>,
+      }
+    : {}),
+});
+const components = { 0: componentsFor(0), 1: componentsFor(1) } as const;
+
 /**
  * Lessons, FAQ answers and legal pages: headings, lists, bold, italic, links (external ones in a new
  * tab with rel=noopener), paragraphs. Raw HTML is dropped, never rendered.
+ *
+ * Memoized: parsing a lesson is the module page's costliest step, and the page re-renders as its
+ * data and progress arrive; the same text is parsed once.
  */
-export function Markdown({ children, headingOffset = 0 }: MarkdownProps) {
-  const components: Components = {
-    a: ({ href, children: text }) => <MarkdownLink href={href}>{text}</MarkdownLink>,
-    h1: ({ children: text }) => <h2>{text}</h2>,
-    ...(headingOffset === 1
-      ? {
-          h2: ({ children: text }) => <h3>{text}</h3>,
-          h3: ({ children: text }) => <h4>{text}</h4>,
-        }
-      : {}),
-  };
+export const Markdown = memo(function Markdown({ children, headingOffset = 0 }: MarkdownProps) {
   return (
     <Box
       className="markdown"
@@ -81,9 +87,9 @@ export function Markdown({ children, headingOffset = 0 }: MarkdownProps) {
         '& > :first-of-type': { mt: 0 },
       }}
     >
-      <ReactMarkdown components={components} skipHtml>
+      <ReactMarkdown components={components[headingOffset]} skipHtml>
         {children}
       </ReactMarkdown>
     </Box>
   );
-}
+});

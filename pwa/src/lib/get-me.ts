@@ -6,6 +6,7 @@ import {
   forgetSignedInUser,
   isLogoutPending,
   rememberProfile,
+  signedInRoleHint,
 } from '../offline/profile';
 import { anyBody, ApiError, apiGet, apiSend, NetworkError } from './api-client';
 
@@ -59,4 +60,15 @@ export function meQueryOptions() {
 
 export function useMe() {
   return useQuery(meQueryOptions());
+}
+
+/**
+ * Who the layout is drawn for: the signed-in user once known; while GET /api/auth/me is on its
+ * way, the teacher this device last saw signed in (so the header and status line keep their size).
+ * Never used to decide what may be shown: pages wait for the server's answer.
+ */
+export function useLayoutRole(): PublicUser['role'] | null {
+  const me = useMe();
+  if (me.data) return me.data.role;
+  return me.isPending ? signedInRoleHint() : null;
 }

@@ -11,6 +11,8 @@ import type { PublicUser } from '@pd/domain';
  */
 
 const lastUserKey = 'pd-signed-in-user';
+/** The last signed-in teacher's role: only to lay the header out before the server answers. */
+const lastRoleKey = 'pd-signed-in-role';
 const logoutPendingKey = 'pd-logout-pending';
 
 function storage(): Storage | null {
@@ -30,6 +32,7 @@ export async function rememberProfile(user: PublicUser): Promise<void> {
   // An answer that crossed a sign-out on its way does not bring the teacher back.
   if (isLogoutPending()) return;
   storage()?.setItem(lastUserKey, user.id);
+  storage()?.setItem(lastRoleKey, user.role);
   // IndexedDB (Dexie) is loaded on demand: the first screen does not wait for it.
   const { allowUserDb, userDb } = await import('./db');
   // The server says this teacher is signed in: their database may be used again.
@@ -54,6 +57,19 @@ export async function cachedProfile(): Promise<PublicUser | null> {
 /** Forgets who signed in (the user's database itself is deleted by the sign-out, not here). */
 export function forgetSignedInUser(): void {
   storage()?.removeItem(lastUserKey);
+  storage()?.removeItem(lastRoleKey);
+}
+
+/**
+ * Who the device last saw signed in (role only), or null: the header and the sync status line are
+ * laid out for them while GET /api/auth/me is on its way, so the page does not jump when it answers.
+ */
+export function signedInRoleHint(): PublicUser['role'] | null {
+  if (!signedInUserId() || isLogoutPending()) return null;
+  const role = storage()?.getItem(lastRoleKey);
+  return role === 'free' || role === 'premium' || role === 'license_admin' || role === 'superadmin'
+    ? role
+    : null;
 }
 
 export function markLogoutPending(): void {

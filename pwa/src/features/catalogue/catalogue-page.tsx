@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { authMessages, roleLabels, type PublicUser } from '@pd/domain';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePremiumActions } from '../../components/premium-actions-context';
 import { QueryStatus } from '../../components/query-status';
@@ -38,7 +38,11 @@ export function CataloguePage({ roleBanner }: CataloguePageProps = {}) {
   const me = useMe();
   const toast = useToast();
   const catalogue = useCatalogue();
-  const progress = useAllProgress();
+  // The grid is drawn in the background, in small pieces (a deferred render yields to the browser),
+  // not in one long task when the courses or the progress arrive.
+  const courses = useDeferredValue(catalogue.data);
+  const user = useDeferredValue(me.data);
+  const progress = useDeferredValue(useAllProgress());
   const { onUpgrade } = usePremiumActions();
   const [params, setParams] = useSearchParams();
   const verifiedShown = useRef(false);
@@ -59,7 +63,7 @@ export function CataloguePage({ roleBanner }: CataloguePageProps = {}) {
   return (
     <Box sx={{ py: { xs: 2, sm: 4 } }}>
       <Alert severity="info" variant="outlined" sx={{ mb: 4, bgcolor: 'background.paper' }}>
-        {bannerText(me.data)}
+        {bannerText(user)}
       </Alert>
       {roleBanner}
       <Typography variant="h3" component="h1" sx={{ mb: 1.5 }}>
@@ -69,7 +73,7 @@ export function CataloguePage({ roleBanner }: CataloguePageProps = {}) {
         Explore our professional development courses designed to enhance your skills and knowledge.
       </Typography>
       <QueryStatus query={catalogue} subject="the courses" />
-      {catalogue.data && (
+      {courses && (
         <Box
           component="ul"
           aria-label="Courses"
@@ -86,12 +90,12 @@ export function CataloguePage({ roleBanner }: CataloguePageProps = {}) {
             },
           }}
         >
-          {catalogue.data.map((course) => (
+          {courses.map((course) => (
             <Box component="li" key={course.slug} sx={{ minWidth: 0 }}>
               <CourseCard
                 course={course}
                 completedModules={progress[course.slug] ?? []}
-                role={me.data?.role}
+                role={user?.role}
                 onUpgrade={onUpgrade}
               />
             </Box>

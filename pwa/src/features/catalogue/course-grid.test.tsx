@@ -99,6 +99,8 @@ describe('catalogue course cards', () => {
 
   it('disables a coming-soon course with a tooltip that works on the disabled button', async () => {
     const { user } = renderCatalogue('premium');
+    // The cards follow the signed-in user in a deferred render: hover once they show the premium state.
+    await screen.findByText(/Your Premium access opens every course/);
     const soon = await card('AI-Powered Gamified Learning');
     const button = within(soon).getByRole('button', { name: 'Coming Soon' });
     expect(button).toBeDisabled();

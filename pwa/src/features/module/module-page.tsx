@@ -21,7 +21,7 @@ import {
   type ModuleOutline,
   type PublicUser,
 } from '@pd/domain';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Markdown } from '../../components/markdown';
@@ -54,6 +54,9 @@ export function ModulePage() {
   const { courseSlug = '', moduleId = '' } = useParams();
   const me = useMe();
   const course = useCourse(courseSlug);
+  // The module is drawn in the background, in small pieces (a deferred render yields to the
+  // browser), not in one long task the moment its data arrives; 'Loading module' stays until then.
+  const courseData = useDeferredValue(course.data);
 
   // Move focus to the new module's title when the teacher goes from one module to another.
   const moduleKey = `${courseSlug}/${moduleId}`;
@@ -72,10 +75,10 @@ export function ModulePage() {
       return <ContentLoadingErrorScreen offline={kind === 'offline'} />;
     return <Navigate to={paths.course(courseSlug)} replace />;
   }
-  if (course.isPending) return <LoadingScreen label="Loading module" />;
+  if (course.isPending || !courseData) return <LoadingScreen label="Loading module" />;
   return (
     <CourseModule
-      course={course.data}
+      course={courseData}
       moduleId={moduleId}
       user={me.data}
       key={moduleKey}
@@ -97,7 +100,8 @@ function CourseModule({
 }) {
   const modules: readonly ModuleOutline[] = course.modules;
   const moduleIds = useMemo(() => modules.map((m) => m.id), [modules]);
-  const progress = useCourseProgress(course.slug, moduleIds);
+  // Deferred like the course: progress read from the device redraws the module in the background.
+  const progress = useDeferredValue(useCourseProgress(course.slug, moduleIds));
   const module = /^\d+$/.test(moduleId) ? modules.find((m) => m.id === Number(moduleId)) : undefined;
 
   if (!module) return <ModuleNotFoundScreen courseSlug={course.slug} courseTitle={course.title} />;

@@ -96,7 +96,8 @@ export function AccountControl() {
   const [confirmCount, setConfirmCount] = useState<number | null>(null);
   if (signOut.confirm && signOut.confirm.count !== confirmCount) setConfirmCount(signOut.confirm.count);
 
-  const skeleton = <Skeleton variant="circular" width={40} height={40} aria-hidden="true" />;
+  // The account button's size (a 36 px avatar in 4 px of padding): the header keeps its height.
+  const skeleton = <Skeleton variant="circular" width={44} height={44} aria-hidden="true" />;
   if (me.isPending || me.data) void loadAccountButton();
 
   let control;
