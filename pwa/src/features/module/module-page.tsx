@@ -21,7 +21,7 @@ import {
   type ModuleOutline,
   type PublicUser,
 } from '@pd/domain';
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Markdown } from '../../components/markdown';
@@ -104,6 +104,19 @@ function CourseModule({
   const progress = useDeferredValue(useCourseProgress(course.slug, moduleIds));
   const module = /^\d+$/.test(moduleId) ? modules.find((m) => m.id === Number(moduleId)) : undefined;
 
+  // What the module view shows of the progress, kept the same object while those values stay the
+  // same: the device's row also changes when only the current module or the last visit does.
+  const completedKey = progress.completedModules.join(',');
+  const completedModules = useMemo(
+    () => (completedKey ? completedKey.split(',').map(Number) : []),
+    [completedKey],
+  );
+  const { completedCount, percent } = progress;
+  const shownProgress = useMemo(
+    () => ({ completedModules, completedCount, percent }),
+    [completedModules, completedCount, percent],
+  );
+
   if (!module) return <ModuleNotFoundScreen courseSlug={course.slug} courseTitle={course.title} />;
   if (progress.isLoading) return <LoadingScreen label="Loading module" />;
 
@@ -117,7 +130,7 @@ function CourseModule({
       course={course}
       module={module}
       previous={previous}
-      progress={progress}
+      progress={shownProgress}
       isFreeUser={user.role === 'free'}
       focusTitle={focusTitle}
     />
@@ -128,12 +141,20 @@ interface ModuleViewProps {
   course: Course;
   module: ModuleOutline;
   previous: ModuleOutline | null;
-  progress: CourseProgress;
+  progress: Pick<CourseProgress, 'completedModules' | 'completedCount' | 'percent'>;
   isFreeUser: boolean;
   focusTitle: boolean;
 }
 
-function ModuleView({ course, module, previous, progress, isFreeUser, focusTitle }: ModuleViewProps) {
+/** Memoized: the page above re-renders as its queries settle; the module redraws only when its inputs change. */
+const ModuleView = memo(function ModuleView({
+  course,
+  module,
+  previous,
+  progress,
+  isFreeUser,
+  focusTitle,
+}: ModuleViewProps) {
   usePageTitle(`${module.title} | ${course.title}`);
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
@@ -394,7 +415,7 @@ function ModuleView({ course, module, previous, progress, isFreeUser, focusTitle
       </Box>
     </Box>
   );
-}
+});
 
 /** 'Saving...', the connection notice, and the module's completion as the save left it (spec section 4). */
 function SaveStatus({
