@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError, NetworkError } from '../lib/api-client';
 import { useMe } from '../lib/get-me';
+import { useOnline } from '../lib/use-online';
 import { onUserDbDelete, type OutboxOp } from './db';
 import { drainOutbox, rebuildProgressFromServer, type DrainOutcome } from './drain';
 import { lockBusy, onLeaseReleased, withDrainLock, type LeaseOptions } from './drain-lock';
@@ -360,21 +361,6 @@ export function useSyncEngineState(userId: string | undefined): SyncEngineState 
     subscribeStates,
     () => (userId ? (states.get(userId) ?? idleState) : idleState),
     () => idleState,
-  );
-}
-
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      window.addEventListener('online', listener);
-      window.addEventListener('offline', listener);
-      return () => {
-        window.removeEventListener('online', listener);
-        window.removeEventListener('offline', listener);
-      };
-    },
-    () => navigator.onLine,
-    () => true,
   );
 }
 

@@ -1,25 +1,7 @@
 import WifiOffIcon from '@mui/icons-material/WifiOff';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useSyncExternalStore } from 'react';
-
-function subscribeOnline(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** The browser's idea of being online (it can be wrong when only the server is down). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
+import { useOnline } from '../../lib/use-online';
 
 export interface ModuleVideoProps {
   url: string;
