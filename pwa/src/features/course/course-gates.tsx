@@ -1,15 +1,10 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { brand, contentMessages, premiumRequiredMessage } from '@pd/domain';
@@ -17,6 +12,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { NarrowPage } from '../../components/narrow-page';
 import { usePremiumActions } from '../../components/premium-actions-context';
 import { paths } from '../../lib/paths';
+import { BenefitsBox } from '../../components/benefits-box';
 
 export function BackToCourses() {
   return (
@@ -52,21 +48,7 @@ export function PremiumWall({ courseTitle }: { courseTitle: string }) {
           </Typography>
           <Typography color="text.secondary">{premiumRequiredMessage(courseTitle)}</Typography>
         </Stack>
-        <Box sx={{ bgcolor: 'grey.50', borderRadius: 2, p: 2, my: 3 }}>
-          <Typography component="h2" variant="h6" sx={{ mb: 0.5 }}>
-            Premium Benefits
-          </Typography>
-          <List dense disablePadding>
-            {premiumBenefits.map((benefit) => (
-              <ListItem key={benefit} disableGutters>
-                <ListItemIcon sx={{ minWidth: 32 }}>
-                  <CheckCircleIcon color="success" fontSize="small" aria-hidden="true" />
-                </ListItemIcon>
-                <ListItemText primary={benefit} />
-              </ListItem>
-            ))}
-          </List>
-        </Box>
+        <BenefitsBox title="Premium Benefits" benefits={premiumBenefits} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           <Button
             variant="contained"

@@ -5,10 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -25,6 +21,7 @@ import { planAnalyticsValue, recordPremiumEvent } from './analytics';
 import { useCheckoutSession } from './api/get-checkout-session';
 import { premiumKeys } from './api/premium-keys';
 import { celebrate } from '../../components/confetti';
+import { BenefitsBox } from '../../components/benefits-box';
 
 /** The four benefits of the success page (spec section 2). */
 export const paymentSuccessBenefits = [
@@ -163,21 +160,7 @@ export function PaymentSuccessPage({
         </Box>
 
         {state === 'confirmed' && (
-          <Box sx={{ bgcolor: 'grey.50', borderRadius: 2, p: 2, my: 3, textAlign: 'left' }}>
-            <Typography component="h2" variant="h6" sx={{ mb: 0.5 }}>
-              Your Premium Benefits
-            </Typography>
-            <List dense disablePadding>
-              {paymentSuccessBenefits.map((benefit) => (
-                <ListItem key={benefit} disableGutters>
-                  <ListItemIcon sx={{ minWidth: 32 }}>
-                    <CheckCircleIcon color="success" fontSize="small" aria-hidden="true" />
-                  </ListItemIcon>
-                  <ListItemText primary={benefit} />
-                </ListItem>
-              ))}
-            </List>
-          </Box>
+          <BenefitsBox title="Your Premium Benefits" benefits={paymentSuccessBenefits} textAlign="left" />
         )}
 
         <Stack spacing={1.5} sx={{ mt: 3 }}>
