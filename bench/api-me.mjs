@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { root, startApi, verdict, waitFor } from './lib.mjs';
+import { root, signIn, startApi, verdict, waitFor } from './lib.mjs';
 
 const connections = 50;
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
@@ -27,19 +27,7 @@ export async function benchApiMe() {
   });
   try {
     await waitFor(`http://127.0.0.1:${barePort}/`);
-    const login = await fetch(`${api.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: api.url },
-      body: JSON.stringify({
-        email: 'free@demo.test',
-        password: process.env.DEMO_PASSWORD ?? 'demo-password',
-      }),
-    });
-    if (!login.ok) throw new Error(`demo login failed: ${login.status} ${await login.text()}`);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signIn(api.url, 'free@demo.test');
     const check = await fetch(`${api.url}/api/auth/me`, { headers: { cookie } });
     if (!check.ok) throw new Error(`GET /api/auth/me answered ${check.status} with the session cookie`);
 

@@ -6,7 +6,7 @@
 // Budgets: ops lost 0, ops duplicated 0, p95 reconnect -> all acked ('All changes saved') <= 5 s.
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { startApi, verdict } from './lib.mjs';
+import { signIn, startApi, verdict } from './lib.mjs';
 
 const devicesCount = 3;
 const flipsPerDevice = Number(process.env.CHAOS_FLIPS_PER_DEVICE ?? 70);
@@ -43,19 +43,6 @@ function percentile(values, p) {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function login(url, email, password) {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 /** The ground truth the devices never see: every reply, including the dropped ones. */
@@ -194,7 +181,7 @@ export async function benchChaos() {
     const password = process.env.DEMO_PASSWORD ?? 'demo-password';
     const email = 'premium@demo.test';
     const cookies = [];
-    for (let i = 0; i < devicesCount; i += 1) cookies.push(await login(api.url, email, password));
+    for (let i = 0; i < devicesCount; i += 1) cookies.push(await signIn(api.url, email, password));
 
     // The courses this teacher may open, with the right answers (fetched once, as a download would).
     const catalogue = await (await fetch(`${api.url}/api/content/catalogue`)).json();

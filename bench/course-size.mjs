@@ -2,22 +2,9 @@
 // GET /api/content/courses/:slug plus every module image, as Cache Storage keeps them (decoded), for every
 // course; the largest one against the budget of 2 MB (videos are embeds and never downloaded).
 import { pathToFileURL } from 'node:url';
-import { startApi, verdict } from './lib.mjs';
+import { signIn, startApi, verdict } from './lib.mjs';
 
 const budgetBytes = 2 * 1000 * 1000;
-
-async function login(url, email, password) {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 /** Decoded bytes of a GET, and what went over the wire with compression. */
 async function measure(url, cookie) {
@@ -33,7 +20,11 @@ export async function benchCourseSize() {
   const api = await startApi(Number(process.env.COURSE_SIZE_PORT ?? 4422));
   try {
     // The superadmin may open every course, coming-soon ones included.
-    const cookie = await login(api.url, 'superadmin@demo.test', process.env.DEMO_PASSWORD ?? 'demo-password');
+    const cookie = await signIn(
+      api.url,
+      'superadmin@demo.test',
+      process.env.DEMO_PASSWORD ?? 'demo-password',
+    );
     const { courses } = await (await fetch(`${api.url}/api/content/catalogue`)).json();
     const rows = [];
     for (const summary of courses) {

@@ -51,6 +51,20 @@ export async function startApi(port, env = {}) {
   };
 }
 
+/** Signs in over the api; resolves to the Cookie header value of the new session. */
+export async function signIn(url, email, password = process.env.DEMO_PASSWORD ?? 'demo-password') {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 export function verdict(ok) {
   return ok ? 'PASS' : 'FAIL';
 }
