@@ -498,18 +498,28 @@ export async function startPaymentsTestBed(options: TestAppOptions = {}): Promis
 export const sessionIdOfUrl = (url: string): string => url.slice(url.lastIndexOf('/') + 1);
 
 /** The teacher checks out, pays at (fake) Stripe, and Stripe delivers checkout.session.completed. */
+/** A checkout that Stripe has completed; its `checkout.session.completed` event not delivered yet. */
+export async function completedCheckout(
+  bed: PaymentsTestBed,
+  client: TestClient,
+  planType: 'quarterly' | 'annual' = 'annual',
+) {
+  const res = await client.post<{ url: string }>('/api/stripe/create-checkout-session', { planType });
+  if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${res.text}`);
+  const sessionId = sessionIdOfUrl(res.body.url);
+  const session = bed.stripe.completeCheckout(sessionId);
+  return { sessionId, session, subscriptionId: session.subscription as string };
+}
+
 export async function subscribe(
   bed: PaymentsTestBed,
   client: TestClient,
   planType: 'quarterly' | 'annual' = 'annual',
 ): Promise<{ sessionId: string; subscriptionId: string }> {
-  const res = await client.post<{ url: string }>('/api/stripe/create-checkout-session', { planType });
-  if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${res.text}`);
-  const sessionId = sessionIdOfUrl(res.body.url);
-  const session = bed.stripe.completeCheckout(sessionId);
+  const { sessionId, session, subscriptionId } = await completedCheckout(bed, client, planType);
   const delivered = await deliverEvent(bed.app.url, bed.stripe.event('checkout.session.completed', session));
   if (delivered.status !== 200) throw new Error(`webhook failed: ${delivered.status}`);
-  return { sessionId, subscriptionId: session.subscription as string };
+  return { sessionId, subscriptionId };
 }
 
 export async function roleOf(app: TestApp, userId: string): Promise<Role | undefined> {

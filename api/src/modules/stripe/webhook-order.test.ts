@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  completedCheckout,
   deliverEvent,
   type PaymentsTestBed,
   roleOf,
-  sessionIdOfUrl,
   startPaymentsTestBed,
 } from '../../test/fake-stripe.js';
 import { signedInTeacher } from '../../test/learning.js';
@@ -17,11 +17,7 @@ afterAll(() => bed.close());
 
 async function paidCheckout() {
   const teacher = await signedInTeacher(bed.app);
-  const res = await teacher.client.post<{ url: string }>('/api/stripe/create-checkout-session', {
-    planType: 'quarterly',
-  });
-  const session = bed.stripe.completeCheckout(sessionIdOfUrl(res.body.url));
-  const subscriptionId = session.subscription as string;
+  const { session, subscriptionId } = await completedCheckout(bed, teacher.client, 'quarterly');
   const subscription = bed.stripe.subscriptions.get(subscriptionId);
   if (!subscription) throw new Error('no subscription');
   return { teacher, session, subscriptionId, subscription };

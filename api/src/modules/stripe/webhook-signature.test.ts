@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  completedCheckout,
   deliverEvent,
   type PaymentsTestBed,
   roleOf,
-  sessionIdOfUrl,
   signPayload,
   startPaymentsTestBed,
 } from '../../test/fake-stripe.js';
@@ -19,10 +19,7 @@ afterAll(() => bed.close());
 /** A teacher whose checkout Stripe has completed, and the (not yet delivered) event saying so. */
 async function paidButNotDelivered() {
   const teacher = await signedInTeacher(bed.app);
-  const res = await teacher.client.post<{ url: string }>('/api/stripe/create-checkout-session', {
-    planType: 'annual',
-  });
-  const session = bed.stripe.completeCheckout(sessionIdOfUrl(res.body.url));
+  const { session } = await completedCheckout(bed, teacher.client, 'annual');
   return { teacher, event: bed.stripe.event('checkout.session.completed', session) };
 }
 
