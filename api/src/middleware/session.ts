@@ -29,13 +29,21 @@ export function sessionCookieName(isHttps: boolean): string {
   return isHttps ? '__Host-sid' : 'sid';
 }
 
+/** keygrip's interface, which `cookies` (and so koa-session) calls. */
+export interface CookieKeys {
+  sign(data: string): string;
+  verify(data: string, digest: string): boolean;
+  /** The index of the key that signed `data` as `digest`, or -1. */
+  index(data: string, digest: string): number;
+}
+
 /**
  * keygrip's contract and signatures (HMAC-SHA1, url-safe base64: cookies signed before stay valid)
  * with one HMAC and a constant-time compare per check. keygrip compares through tsscmp, which
  * costs random bytes and two more HMACs on every request. A signed value seen recently is not
  * checked again (the answer cannot change while the keys do not).
  */
-export function cookieKeys(keys: string[]): Koa['keys'] {
+export function cookieKeys(keys: string[]): CookieKeys {
   if (keys.length === 0) throw new Error('cookie keys required');
   const sign = (data: string, key: string) => createHmac('sha1', key).update(data).digest('base64url');
   const check = memoize((signed: string): number => {
@@ -53,13 +61,23 @@ export function cookieKeys(keys: string[]): Koa['keys'] {
     sign: (data: string) => sign(data, keys[0] as string),
     verify: (data: string, digest: string) => index(data, digest) > -1,
     index,
-  } as Koa['keys'];
+  };
 }
 
-/** Cookie: HttpOnly, SameSite=Lax; Secure and the __Host- prefix when PUBLIC_URL is https. */
-export function sessions(app: Koa, config: Config, db: Db, clock: Clock): Middleware {
-  app.keys = cookieKeys([config.sessionSecret]);
-  return session(
+/**
+ * Cookie: HttpOnly, SameSite=Lax; Secure and the __Host- prefix when PUBLIC_URL is https.
+ * Sets the app's cookie keys and returns them with the session middleware.
+ */
+export function sessions(
+  app: Koa,
+  config: Config,
+  db: Db,
+  clock: Clock,
+): { session: Middleware; keys: CookieKeys } {
+  const keys = cookieKeys([config.sessionSecret]);
+  // Koa's type names keygrip's class; `cookies` only calls these three methods.
+  app.keys = keys as unknown as Koa['keys'];
+  const middleware = session(
     {
       key: sessionCookieName(config.isHttps),
       maxAge: sessionMaxAgeMs,
@@ -77,4 +95,5 @@ export function sessions(app: Koa, config: Config, db: Db, clock: Clock): Middle
     },
     app,
   ) as Middleware;
+  return { session: middleware, keys };
 }

@@ -24,12 +24,14 @@ interface StoreOptions {
  * koa-session external store backed by the `sessions` table. The cookie carries a random
  * 256-bit id; the table keys rows by its SHA-256. Methods return Promises (koa-session 7 checks).
  */
+/** The table's key for a session id (SHA-256), memoized: the same cookie comes back on every request. */
+export const sessionIdHash = memoize(sha256);
+
 export function createSessionStore(db: Db, clock: Clock) {
-  const hashOfId = memoize(sha256);
   return {
     /** Served from the session micro-cache for up to 2 s (decision 012); expiry is checked on every read. */
     async get(key: string): Promise<Record<string, unknown> | undefined> {
-      const idHash = hashOfId(key);
+      const idHash = sessionIdHash(key);
       const cached = sessionCache.getSession(idHash);
       if (cached) return cached.expiresAt > clock().getTime() ? { ...cached.data } : undefined;
       const ticket = sessionCache.ticket();
