@@ -1,6 +1,6 @@
 // Lighthouse (mobile preset, Debian Chromium) on the catalogue and a module page of the built app.
 // Budgets: performance >= 90, accessibility 100.
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -83,6 +83,18 @@ export async function benchLighthouse() {
         // The signed-in audit keeps the cookie and the device's data (the caches were emptied above).
         disableStorageReset: page.signedIn,
       });
+      // LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report (open it in the Lighthouse viewer).
+      const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+      if (reportDir) {
+        mkdirSync(reportDir, { recursive: true });
+        const file = page.name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+        writeFileSync(join(reportDir, `${file}.json`), result.report);
+      }
+      if (result.lhr.runtimeError) {
+        console.log(
+          `  ${page.name}: Lighthouse could not audit the page: ${result.lhr.runtimeError.message}`,
+        );
+      }
       const c = result.lhr.categories;
       const perf = Math.round(c.performance.score * 100);
       const a11y = Math.round(c.accessibility.score * 100);

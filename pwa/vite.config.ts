@@ -51,6 +51,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: the api reads it to preload a route's chunks with its page (decision 016).
+    manifest: true,
     sourcemap: true,
     rolldownOptions: {
       output: {

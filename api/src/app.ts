@@ -25,6 +25,7 @@ import { devMailboxRoutes } from './modules/mail/routes.js';
 import { progressRoutes } from './modules/progress/routes.js';
 import { promptRoutes } from './modules/prompts/routes.js';
 import { readsOwnBody } from './modules/stripe/raw-body.js';
+import { pagePreloads } from './page-preloads.js';
 import { stripeRoutes } from './modules/stripe/routes.js';
 import { defaultImagesDir, defaultPwaDist, imagesStatic, pwaStatic, spaFallback } from './static.js';
 
@@ -108,7 +109,12 @@ export function createApp(options: CreateAppOptions): Koa {
   );
   // Sessions cost a database read: only the api needs them, not static files.
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? session(ctx, next) : next()));
-  app.use(spaFallback(pwaDist));
+  app.use(
+    spaFallback(pwaDist, {
+      links: pagePreloads({ dist: pwaDist, courseSlugs: content.courses.map((c) => c.slug) }),
+      sessionCookie: sessionCookieName(config.isHttps),
+    }),
+  );
 
   const routers = [...moduleRouters, ...(options.routers ?? [])].map((make) => make(deps));
   if (!config.isProduction) routers.push(devMailboxRoutes(db));

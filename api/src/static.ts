@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import serve from 'koa-static';
 import { repoRoot } from './config.js';
+import type { PagePreloads } from './page-preloads.js';
 
 export const defaultPwaDist = path.join(repoRoot, 'pwa', 'dist');
 export const defaultImagesDir = path.join(repoRoot, 'content', 'images');
@@ -30,7 +31,8 @@ export function cacheControlFor(root: string, file: string): string {
 export function pwaStatic(dist: string): Middleware {
   if (!existsSync(dist)) return (_ctx, next) => next();
   return serve(dist, {
-    index: 'index.html',
+    // `/` is the catalogue page: the SPA fallback serves it, with its preloads.
+    index: false,
     gzip: false,
     brotli: false,
     setHeaders: (res: ServerResponse, file: string) =>
@@ -59,11 +61,18 @@ export function imagesStatic(dir: string): Middleware {
   };
 }
 
+/** The page's preloads (decision 016) and the session cookie's name, which says who may be signed in. */
+export interface SpaPreloads {
+  links: PagePreloads;
+  sessionCookie: string;
+}
+
 /**
- * SPA fallback (after the static files): a GET/HEAD outside /api/ that wants HTML and found
- * nothing gets index.html, so the client router renders the spec's routes (and its 404 page).
+ * SPA fallback (after the static files): `/`, and a GET/HEAD outside /api/ that wants HTML and
+ * found nothing, get index.html, so the client router renders the spec's routes (and its 404
+ * page), with the page's preloads added to its head.
  */
-export function spaFallback(dist: string): Middleware {
+export function spaFallback(dist: string, preloads?: SpaPreloads): Middleware {
   const indexFile = path.join(dist, 'index.html');
   return async (ctx, next) => {
     await next();
@@ -71,11 +80,14 @@ export function spaFallback(dist: string): Middleware {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return;
     // A navigation asks for text/html explicitly; a missing script or image (with an extension) stays 404.
-    if (!ctx.get('Accept').includes('text/html') || path.extname(ctx.path) !== '') return;
+    const isPage = ctx.path === '/' || ctx.get('Accept').includes('text/html');
+    if (!isPage || path.extname(ctx.path) !== '') return;
     if (!existsSync(indexFile)) return;
     ctx.status = 200;
     ctx.type = 'html';
     ctx.set('Cache-Control', noCache);
-    ctx.body = readFileSync(indexFile);
+    const links = preloads?.links(ctx.path, Boolean(ctx.cookies.get(preloads.sessionCookie)));
+    const page = readFileSync(indexFile);
+    ctx.body = links ? page.toString('utf8').replace('</head>', `${links}</head>`) : page;
   };
 }

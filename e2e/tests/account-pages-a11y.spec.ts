@@ -69,21 +69,26 @@ test('an empty path and /undefined go home; unknown paths offer Go Back and Retu
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the first screen draws the app shell from the HTML and asks who is signed in once (the preload is used)', async ({
+test('the first screen draws the app shell from the HTML and asks who is signed in and for the catalogue once (the preloads are used)', async ({
   page,
 }) => {
   const meRequests: string[] = [];
+  const catalogueRequests: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/auth/me') meRequests.push(request.url());
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/auth/me') meRequests.push(request.url());
+    if (pathname === '/api/content/catalogue') catalogueRequests.push(request.url());
   });
   const html = await (await page.request.get('/')).text();
   // Before any script: the frame and 'Loading' are in the page itself.
   expect(html).toContain('class="shell-header"');
   expect(html).toContain('rel="preload" href="/api/auth/me"');
+  expect(html).toContain('rel="preload" href="/api/content/catalogue"');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Available Courses' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   // React replaced the shell.
   await expect(page.locator('.shell-header')).toHaveCount(0);
   expect(meRequests).toHaveLength(1);
+  expect(catalogueRequests).toHaveLength(1);
 });

@@ -107,6 +107,28 @@ test('a free teacher meets the premium wall on a premium course', async ({ page 
   await expect(card).toBeVisible();
 });
 
+test('a module page gets its script and its course with the page, each once (the preloads are used)', async ({
+  page,
+}) => {
+  await signUpTeacher(page, 'Kalani Akana');
+  const course = await fetchCourse(page, 'ai-in-education');
+  const html = await (
+    await page.request.get('/ai-in-education/module/1', { headers: { accept: 'text/html' } })
+  ).text();
+  expect(html).toContain('rel="preload" href="/api/content/courses/ai-in-education"');
+  expect(html).toMatch(/rel="modulepreload" crossorigin href="\/assets\/module-page-[\w-]+\.js"/);
+
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/content/courses/ai-in-education') requests.push(pathname);
+    if (pathname.startsWith('/assets/module-page-')) requests.push('module-page chunk');
+  });
+  await page.goto('/ai-in-education/module/1');
+  await expect(page.getByRole('heading', { level: 1, name: course.modules[0]!.title })).toBeVisible();
+  expect(requests.sort()).toEqual(['/api/content/courses/ai-in-education', 'module-page chunk']);
+});
+
 test('a locked module shows Module Locked and links the previous module', async ({ page }) => {
   await signUpTeacher(page, 'Siobhán O’Brien');
   const course = await fetchCourse(page, 'ai-in-education');

@@ -2,7 +2,7 @@ import { NetworkError } from '../lib/api-client';
 
 /**
  * Network first, the device's copy when the network is unreachable: the answer of `fetchFresh` is
- * stored with `store`; on a NetworkError `readCached` is tried, and the original error is raised if the
+ * stored with `store` (not awaited); on a NetworkError `readCached` is tried, and the original error is raised if the
  * device holds nothing. Server answers (401, 403, 404...) are never replaced by a cached copy.
  */
 export async function networkFirst<T>(
@@ -19,7 +19,9 @@ export async function networkFirst<T>(
     if (cached === undefined) throw error;
     return cached;
   }
-  // A full or unavailable IndexedDB must not break the page: the answer is shown anyway.
-  await store(fresh).catch((error: unknown) => console.warn('Could not cache content on the device', error));
+  // Kept on the device in the background: the page draws the answer without waiting for
+  // IndexedDB (opening it is the slowest step of a first load), and a full or unavailable
+  // IndexedDB does not break the page.
+  void store(fresh).catch((error: unknown) => console.warn('Could not cache content on the device', error));
   return fresh;
 }
