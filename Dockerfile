@@ -36,6 +36,7 @@ COPY --from=build /app/api/dist api/dist
 COPY --from=build /app/api/assets api/assets
 COPY --from=build /app/api/drizzle api/drizzle
 COPY --from=build /app/pwa/dist pwa/dist
+COPY --from=build /app/pwa/dist-ssr pwa/dist-ssr
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"

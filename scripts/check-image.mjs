@@ -122,7 +122,12 @@ async function main() {
     const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
     if (!script || (await fetch(`${url}${script}`)).status !== 200)
       throw new Error('the page script is not served');
-    step(`GET / serves the app, and its script ${script}`);
+    if (!html.includes('Available Courses') || !html.includes('id="pd-first-screen"')) {
+      throw new Error(
+        'GET / is not the home page drawn on the server (pwa/dist-ssr missing from the image?)',
+      );
+    }
+    step(`GET / serves the home page drawn on the server, and its script ${script}`);
 
     const email = `image.check.${Date.now()}@school.test`;
     const register = await fetch(`${url}/api/auth/register`, {

@@ -12,7 +12,7 @@ function newest(dir) {
   let t = 0;
   if (!existsSync(dir)) return t;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (['node_modules', 'dist', 'dist-ssr'].includes(entry.name)) continue;
     const p = join(dir, entry.name);
     t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
   }
@@ -21,10 +21,11 @@ function newest(dir) {
 
 const server = join(root, 'api', 'dist', 'server.js');
 const web = join(root, 'pwa', 'dist', 'index.html');
+const homePage = join(root, 'pwa', 'dist-ssr', 'prerender.js');
 const sources = Math.max(
   ...['domain', 'content', 'api', 'pwa', 'service-worker'].map((d) => newest(join(root, d))),
 );
-const built = Math.min(...[server, web].map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
+const built = Math.min(...[server, web, homePage].map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
 
 if (built < sources) {
   console.log('Building the app (first start, or sources changed)...');

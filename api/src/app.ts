@@ -24,6 +24,8 @@ import type { Mailer } from './modules/mail/mailer.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
 import { progressRoutes } from './modules/progress/routes.js';
 import { promptRoutes } from './modules/prompts/routes.js';
+import { defaultPrerenderModule, type FirstScreen, renderFirstScreen } from './first-screen.js';
+import { presentCatalogue } from './modules/content/present.js';
 import { readsOwnBody } from './modules/stripe/raw-body.js';
 import { pagePreloads } from './page-preloads.js';
 import { stripeRoutes } from './modules/stripe/routes.js';
@@ -39,6 +41,8 @@ export interface CreateAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Where the built pwa lives (default pwa/dist). */
   pwaDist?: string;
+  /** The pwa's server build that draws the home page (default: dist-ssr/prerender.js next to pwaDist). */
+  prerenderModule?: string;
   imagesDir?: string;
   /** Extra routers (tests, and modules added by later issues). */
   routers?: ((deps: AppDeps) => Router)[];
@@ -109,10 +113,20 @@ export function createApp(options: CreateAppOptions): Koa {
   );
   // Sessions cost a database read: only the api needs them, not static files.
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? session(ctx, next) : next()));
+  // Decision 017: drawn once, at start-up outside tests (a test app draws it when first asked).
+  let firstScreen: Promise<FirstScreen | null> | undefined;
+  const drawFirstScreen = () =>
+    (firstScreen ??= renderFirstScreen(
+      options.prerenderModule ?? defaultPrerenderModule(pwaDist),
+      presentCatalogue(content.courses),
+      logger,
+    ));
+  if (config.nodeEnv !== 'test') void drawFirstScreen();
   app.use(
     spaFallback(pwaDist, {
       links: pagePreloads({ dist: pwaDist, courseSlugs: content.courses.map((c) => c.slug) }),
       sessionCookie: sessionCookieName(config.isHttps),
+      firstScreen: drawFirstScreen,
     }),
   );
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import serve from 'koa-static';
 import { repoRoot } from './config.js';
+import { type FirstScreen, withFirstScreen } from './first-screen.js';
 import type { PagePreloads } from './page-preloads.js';
 
 export const defaultPwaDist = path.join(repoRoot, 'pwa', 'dist');
@@ -61,10 +62,14 @@ export function imagesStatic(dir: string): Middleware {
   };
 }
 
-/** The page's preloads (decision 016) and the session cookie's name, which says who may be signed in. */
-export interface SpaPreloads {
+/** What the served page gets besides index.html, by path and by whether a session cookie came. */
+export interface SpaPageOptions {
+  /** The page's preloads (decision 016). */
   links: PagePreloads;
+  /** The session cookie's name: without it the visitor is signed out. */
   sessionCookie: string;
+  /** The home page drawn on the server for signed-out visitors (decision 017), when there is one. */
+  firstScreen?: () => Promise<FirstScreen | null>;
 }
 
 /**
@@ -72,7 +77,7 @@ export interface SpaPreloads {
  * found nothing, get index.html, so the client router renders the spec's routes (and its 404
  * page), with the page's preloads added to its head.
  */
-export function spaFallback(dist: string, preloads?: SpaPreloads): Middleware {
+export function spaFallback(dist: string, page?: SpaPageOptions): Middleware {
   const indexFile = path.join(dist, 'index.html');
   return async (ctx, next) => {
     await next();
@@ -86,8 +91,11 @@ export function spaFallback(dist: string, preloads?: SpaPreloads): Middleware {
     ctx.status = 200;
     ctx.type = 'html';
     ctx.set('Cache-Control', noCache);
-    const links = preloads?.links(ctx.path, Boolean(ctx.cookies.get(preloads.sessionCookie)));
-    const page = readFileSync(indexFile);
-    ctx.body = links ? page.toString('utf8').replace('</head>', `${links}</head>`) : page;
+    const signedOut = !page || !ctx.cookies.get(page.sessionCookie);
+    let html = readFileSync(indexFile, 'utf8');
+    const links = page?.links(ctx.path, !signedOut);
+    if (links) html = html.replace('</head>', `${links}</head>`);
+    const screen = ctx.path === '/' && signedOut ? await page?.firstScreen?.() : null;
+    ctx.body = screen ? withFirstScreen(html, screen) : html;
   };
 }

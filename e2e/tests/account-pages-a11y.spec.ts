@@ -69,26 +69,54 @@ test('an empty path and /undefined go home; unknown paths offer Go Back and Retu
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the first screen draws the app shell from the HTML and asks who is signed in and for the catalogue once (the preloads are used)', async ({
+test('a page draws the app shell from the HTML; the home page comes drawn with its courses; each first request is made once (the preloads are used)', async ({
   page,
+  browser,
 }) => {
+  // Before any script, a page's HTML holds the frame and 'Loading'…
+  const faq = await (await page.request.get('/faq', { headers: { accept: 'text/html' } })).text();
+  expect(faq).toContain('class="shell-header"');
+  expect(faq).toContain('rel="preload" href="/api/auth/me"');
+  // …and a signed-out visitor's home page holds the page itself, drawn by the server with the app's components.
+  const catalogue = (await (await page.request.get('/api/content/catalogue')).json()) as {
+    courses: { title: string }[];
+  };
+  const html = await (await page.request.get('/')).text();
+  expect(html).toContain('rel="preload" href="/api/content/catalogue"');
+  expect(html).toContain('id="pd-first-screen"');
+  expect(html).not.toContain('class="shell-loading"');
+  // Shown as it is, with no script run at all: the heading and every course card.
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: test.info().project.use.baseURL,
+  });
+  const drawn = await noScript.newPage();
+  await drawn.goto('/');
+  await expect(drawn.getByRole('heading', { level: 1, name: 'Available Courses' })).toBeVisible();
+  for (const course of catalogue.courses) {
+    await expect(drawn.getByRole('heading', { name: course.title, exact: true })).toBeVisible();
+  }
+  await noScript.close();
+
   const meRequests: string[] = [];
   const catalogueRequests: string[] = [];
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
     if (pathname === '/api/auth/me') meRequests.push(request.url());
     if (pathname === '/api/content/catalogue') catalogueRequests.push(request.url());
   });
-  const html = await (await page.request.get('/')).text();
-  // Before any script: the frame and 'Loading' are in the page itself.
-  expect(html).toContain('class="shell-header"');
-  expect(html).toContain('rel="preload" href="/api/auth/me"');
-  expect(html).toContain('rel="preload" href="/api/content/catalogue"');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Available Courses' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
-  // React replaced the shell.
-  await expect(page.locator('.shell-header')).toHaveCount(0);
+  // The app took the page over: one page, its data block read, the sign-in dialog works.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole('article')).toHaveCount(catalogue.courses.length);
+  await expect(page.locator('#pd-first-screen')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(errors).toEqual([]);
   expect(meRequests).toHaveLength(1);
   expect(catalogueRequests).toHaveLength(1);
 });

@@ -1,0 +1,39 @@
+import type { CatalogueResponse } from '@pd/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildCourseSummary } from '../test/course-fixtures';
+import { firstScreenDataId, readFirstScreenData } from './first-screen-data';
+
+const catalogue: CatalogueResponse = {
+  courses: [buildCourseSummary(), buildCourseSummary({ id: 3, slug: 'prompt-engineering', isPremium: true })],
+};
+
+function addBlock(text: string) {
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = firstScreenDataId;
+  script.textContent = text;
+  document.body.append(script);
+}
+
+afterEach(() => {
+  document.getElementById(firstScreenDataId)?.remove();
+  vi.restoreAllMocks();
+});
+
+describe('the home page data drawn by the server', () => {
+  it('is read once: the courses, and the block is removed', () => {
+    addBlock(JSON.stringify(catalogue));
+    expect(readFirstScreenData()).toEqual(catalogue.courses);
+    expect(document.getElementById(firstScreenDataId)).toBeNull();
+    expect(readFirstScreenData()).toBeUndefined();
+  });
+
+  it('is ignored, with a warning, when it is not a valid catalogue', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    addBlock('{"courses": [{"title": 1}]}');
+    expect(readFirstScreenData()).toBeUndefined();
+    addBlock('not json');
+    expect(readFirstScreenData()).toBeUndefined();
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+});
