@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { CatalogueResponse } from '@pd/domain';
+import { type CatalogueResponse, firstScreenDataId } from '@pd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstScreenDataId, jsonForScript, renderFirstScreen, withFirstScreen } from './first-screen.js';
+import { jsonForScript, renderFirstScreen, withFirstScreen } from './first-screen.js';
 import { startTestApp, type TestApp } from './test/app.js';
 import { signIn } from './test/auth-helpers.js';
 import { buildUser } from './test/factories.js';

@@ -1,16 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CatalogueResponse } from '@pd/domain';
+import { type CatalogueResponse, firstScreenDataId } from '@pd/domain';
 import type { Logger } from './logger.js';
 
 /** What the pwa's server build exports (`pwa/src/app/prerender.tsx`). */
 interface PrerenderModule {
   renderSignedOutHome(courses: CatalogueResponse['courses']): Promise<string>;
 }
-
-/** The id of the JSON block the app starts from (`pwa/src/app/first-screen-data.ts` reads it). */
-export const firstScreenDataId = 'pd-first-screen';
 
 /** The home page for a signed-out visitor: the app's markup and the data it was drawn from. */
 export interface FirstScreen {

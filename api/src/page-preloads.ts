@@ -28,25 +28,21 @@ const fetchPreload = (href: string) =>
   `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials" />`;
 const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}" />`;
 
-/** The chunk files `key` needs that the entry does not already load, in dependency order. */
-function chunkFiles(manifest: Record<string, ManifestChunk>, key: string): string[] {
-  const loadedByEntry = new Set<string>();
-  const walk = (k: string, into: Set<string>) => {
-    const chunk = manifest[k];
-    if (!chunk || into.has(k)) return;
-    into.add(k);
-    for (const dependency of chunk.imports ?? []) walk(dependency, into);
-  };
-  for (const [k, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(k, loadedByEntry);
-  const needed = new Set<string>();
+/** The manifest keys `key` imports, itself included, leaving out those already in `skip`. */
+function imported(
+  manifest: Record<string, ManifestChunk>,
+  key: string,
+  skip = new Set<string>(),
+): Set<string> {
+  const found = new Set<string>();
   const visit = (k: string) => {
     const chunk = manifest[k];
-    if (!chunk || needed.has(k) || loadedByEntry.has(k)) return;
-    needed.add(k);
+    if (!chunk || found.has(k) || skip.has(k)) return;
+    found.add(k);
     for (const dependency of chunk.imports ?? []) visit(dependency);
   };
   visit(key);
-  return [...needed].map((k) => (manifest[k] as ManifestChunk).file);
+  return found;
 }
 
 /**
@@ -67,7 +63,15 @@ export function pagePreloads({ dist, courseSlugs }: PagePreloadOptions): PagePre
   const manifest: Record<string, ManifestChunk> = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : {};
-  const screenLinks = (key: string) => chunkFiles(manifest, key).map(modulePreload).join('');
+  const loadedByEntry = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry) for (const k of imported(manifest, key)) loadedByEntry.add(k);
+  }
+  // The screen's chunks that the entry does not already load, in dependency order.
+  const screenLinks = (key: string) =>
+    [...imported(manifest, key, loadedByEntry)]
+      .map((k) => modulePreload((manifest[k] as ManifestChunk).file))
+      .join('');
   const courseScreen = screenLinks(routeScreens.course);
   const moduleScreen = screenLinks(routeScreens.module);
   const slugs = new Set(courseSlugs);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { meKeys, meQueryOptions } from '../lib/get-me';
+import { meQueryOptions } from '../lib/get-me';
 import { createQueryClient } from '../lib/query-client';
-import { catalogueQuery, contentKeys } from '../offline/catalogue';
-import { readFirstScreenData } from './first-screen-data';
+import { catalogueQuery } from '../offline/catalogue';
+import { readFirstScreenData, startSignedOutHome } from './first-screen-data';
 import { AppProviders } from './providers';
 import { preloadRouteCode, routes } from './routes';
 
@@ -19,8 +19,7 @@ function startFirstScreen() {
     // The server drew this page for a signed-out visitor (decision 017): start from what it drew,
     // so the first render is the page already on screen, then ask both again as on any load (the
     // answers are preloaded): the catalogue is kept on the device, and 'me' is confirmed.
-    queryClient.setQueryData(meKeys.all, null);
-    queryClient.setQueryData(contentKeys.catalogue(), drawnCatalogue);
+    startSignedOutHome(queryClient, drawnCatalogue);
     void queryClient.prefetchQuery({ ...meQueryOptions(), staleTime: 0 });
     void queryClient.prefetchQuery({ ...catalogueQuery(), staleTime: 0 });
   } else {

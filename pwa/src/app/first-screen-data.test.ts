@@ -1,7 +1,7 @@
-import type { CatalogueResponse } from '@pd/domain';
+import { type CatalogueResponse, firstScreenDataId } from '@pd/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildCourseSummary } from '../test/course-fixtures';
-import { firstScreenDataId, readFirstScreenData } from './first-screen-data';
+import { readFirstScreenData } from './first-screen-data';
 
 const catalogue: CatalogueResponse = {
   courses: [buildCourseSummary(), buildCourseSummary({ id: 3, slug: 'prompt-engineering', isPremium: true })],

@@ -1,7 +1,16 @@
-import { catalogueResponseCheck, type CourseSummary } from '@pd/domain';
+import { catalogueResponseCheck, type CourseSummary, firstScreenDataId } from '@pd/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { meKeys } from '../lib/get-me';
+import { contentKeys } from '../offline/catalogue';
 
-/** The JSON block the api adds to a signed-out visitor's home page (api/src/first-screen.ts). */
-export const firstScreenDataId = 'pd-first-screen';
+/**
+ * The data cache of the signed-out home page: nobody signed in, and the catalogue. The server draws
+ * the page from it (`prerender.tsx`) and the app starts from it (`App.tsx`), so both draw the same.
+ */
+export function startSignedOutHome(queryClient: QueryClient, courses: CourseSummary[]): void {
+  queryClient.setQueryData(meKeys.all, null);
+  queryClient.setQueryData(contentKeys.catalogue(), courses);
+}
 
 /**
  * Decision 017: the catalogue the server drew the home page with, when the page came drawn (a

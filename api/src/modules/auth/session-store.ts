@@ -20,12 +20,13 @@ interface StoreOptions {
   ctx?: { state?: Record<string, unknown> };
 }
 
+/** The table's key for a session id (SHA-256), memoized: the same cookie comes back on every request. */
+export const sessionIdHash = memoize(sha256);
+
 /**
  * koa-session external store backed by the `sessions` table. The cookie carries a random
  * 256-bit id; the table keys rows by its SHA-256. Methods return Promises (koa-session 7 checks).
  */
-/** The table's key for a session id (SHA-256), memoized: the same cookie comes back on every request. */
-export const sessionIdHash = memoize(sha256);
 
 export function createSessionStore(db: Db, clock: Clock) {
   return {
