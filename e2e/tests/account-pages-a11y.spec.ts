@@ -107,13 +107,26 @@ test('a page draws the app shell from the HTML; the home page comes drawn with i
     if (pathname === '/api/auth/me') meRequests.push(request.url());
     if (pathname === '/api/content/catalogue') catalogueRequests.push(request.url());
   });
+  // The drawn heading, as the HTML parser made it (before any script ran).
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { drawnHeading: Element | null }).drawnHeading = document.querySelector('h1');
+    });
+  });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Available Courses' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
-  // The app took the page over: one page, its data block read, the sign-in dialog works.
+  // The app hydrated the drawn page (its elements are kept, not drawn again): one page, its data
+  // block read, the sign-in dialog works.
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(page.getByRole('article')).toHaveCount(catalogue.courses.length);
   await expect(page.locator('#pd-first-screen')).toHaveCount(0);
+  expect(
+    await page.evaluate(
+      () =>
+        (window as unknown as { drawnHeading: Element | null }).drawnHeading === document.querySelector('h1'),
+    ),
+  ).toBe(true);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(errors).toEqual([]);

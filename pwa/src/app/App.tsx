@@ -17,7 +17,7 @@ function startFirstScreen() {
   const drawnCatalogue = window.location.pathname === '/' ? readFirstScreenData() : undefined;
   if (drawnCatalogue) {
     // The server drew this page for a signed-out visitor (decision 017): start from what it drew,
-    // so the first render is the page already on screen, then ask both again as on any load (the
+    // so the first render is the page already on screen (hydrated by main.tsx), then ask both again as on any load (the
     // answers are preloaded): the catalogue is kept on the device, and 'me' is confirmed.
     startSignedOutHome(queryClient, drawnCatalogue);
     void queryClient.prefetchQuery({ ...meQueryOptions(), staleTime: 0 });

@@ -11,7 +11,7 @@ import { routes } from './routes';
  * Decision 017: the home page as a signed-out visitor first sees it, drawn on the server (Node) from
  * the same components, so its HTML already holds the courses before any script has arrived. The
  * api renders it once at start-up with the catalogue it serves; the app then starts from the same
- * data (`readFirstScreenData`) and draws the same page in its place.
+ * data (`readFirstScreenData`) and hydrates it (`main.tsx`).
  */
 export async function renderSignedOutHome(courses: CourseSummary[]): Promise<string> {
   const queryClient = createQueryClient();
