@@ -1,15 +1,56 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { brand } from '../domain/src/brand.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
+/**
+ * The entry (`src/app/boot.ts`) loads the app with a dynamic import once the page has painted
+ * (decision 018). Vite preloads only what an entry imports statically: this adds to index.html a
+ * `modulepreload` for the app's chunk and every chunk it imports, so all of it downloads with the
+ * page, as when the app was the entry. (The api preloads what a module page drawn on the server
+ * loads besides: api/src/page-preloads.ts.)
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'pd-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        if (!bundle || !chunk) return [];
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          const found = bundle[file];
+          if (!found || found.type !== 'chunk' || files.has(file) || file === chunk.fileName) return;
+          files.add(file);
+          for (const imported of found.imports) visit(imported);
+        };
+        // The app (src/app/main.tsx) and what it imports; not what boot.ts loads only for some pages.
+        for (const file of chunk.dynamicImports) {
+          const found = bundle[file];
+          if (found?.type === 'chunk' && found.facadeModuleId?.endsWith('/src/app/main.tsx')) visit(file);
+        }
+        const preloaded = new Set(chunk.imports);
+        return [...files]
+          .filter((file) => !preloaded.has(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    preloadApp(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: '../service-worker/src',

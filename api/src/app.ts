@@ -24,7 +24,13 @@ import type { Mailer } from './modules/mail/mailer.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
 import { progressRoutes } from './modules/progress/routes.js';
 import { promptRoutes } from './modules/prompts/routes.js';
-import { defaultPrerenderModule, type FirstScreen, renderFirstScreen } from './first-screen.js';
+import {
+  defaultPrerenderModule,
+  type FirstScreen,
+  prerenderLoader,
+  renderFirstScreen,
+} from './first-screen.js';
+import { moduleScreen } from './module-screen.js';
 import { presentCatalogue } from './modules/content/present.js';
 import { readsOwnBody } from './modules/stripe/raw-body.js';
 import { pagePreloads } from './page-preloads.js';
@@ -113,20 +119,23 @@ export function createApp(options: CreateAppOptions): Koa {
   );
   // Sessions cost a database read: only the api needs them, not static files.
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? session(ctx, next) : next()));
-  // Decision 017: drawn once, at start-up outside tests (a test app draws it when first asked).
-  let firstScreen: Promise<FirstScreen | null> | undefined;
-  const drawFirstScreen = () =>
-    (firstScreen ??= renderFirstScreen(
-      options.prerenderModule ?? defaultPrerenderModule(pwaDist),
-      presentCatalogue(content.courses),
-      logger,
-    ));
-  if (config.nodeEnv !== 'test') void drawFirstScreen();
+  // Pages drawn on the server with the pwa's own components (its server build, loaded once).
+  const prerender = prerenderLoader(options.prerenderModule ?? defaultPrerenderModule(pwaDist), logger);
+  // Decision 017: the signed-out home page, drawn once, at start-up outside tests (a test app draws
+  // it when first asked).
+  let home: Promise<FirstScreen | null> | undefined;
+  const drawHome = () => (home ??= renderFirstScreen(prerender, presentCatalogue(content.courses), logger));
+  if (config.nodeEnv !== 'test') void drawHome();
+  // Decision 018: a signed-in teacher's module page, drawn per request (and kept for a reload).
+  const drawModule = moduleScreen({ deps, session, prerender, logger });
   app.use(
     spaFallback(pwaDist, {
       links: pagePreloads({ dist: pwaDist, courseSlugs: content.courses.map((c) => c.slug) }),
       sessionCookie: sessionCookieName(config.isHttps),
-      firstScreen: drawFirstScreen,
+      firstScreen: (ctx, signedOut) => {
+        if (ctx.path === '/') return signedOut ? drawHome() : Promise.resolve(null);
+        return signedOut ? Promise.resolve(null) : drawModule(ctx);
+      },
     }),
   );
 

@@ -6,13 +6,19 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 /** The lazily loaded screens the server can see coming from a page's path (their source files). */
 export const routeScreens = {
   course: 'src/app/course-overview-route.tsx',
   module: 'src/features/module/module-page.tsx',
+  /** What the app reads a module page drawn on the server with (decision 018). */
+  moduleData: 'src/app/module-screen-data.ts',
 } as const;
+
+/** The app itself, which the entry (src/app/boot.ts) loads once the page has painted; index.html preloads it. */
+const appChunk = 'src/app/main.tsx';
 
 export interface PagePreloadOptions {
   /** The built pwa (its `.vite/manifest.json`; without one, no chunk is preloaded). */
@@ -21,8 +27,25 @@ export interface PagePreloadOptions {
   courseSlugs: Iterable<string>;
 }
 
-/** What a page's path and cookie say it will ask for first. */
-export type PagePreloads = (pagePath: string, hasSessionCookie: boolean) => string;
+/** What a page's path and cookie say it will ask for first. `dataInPage`: the page came drawn with its data. */
+export type PagePreloads = (pagePath: string, hasSessionCookie: boolean, dataInPage?: boolean) => string;
+
+/** The screens the server recognises from a page's path (any slug; the caller checks it is a course). */
+export type PagePath =
+  { kind: 'home' } | { kind: 'course'; slug: string } | { kind: 'module'; slug: string; moduleId: number };
+
+/** `/`, `/:courseSlug` (with or without a trailing slash) or `/:courseSlug/module/:moduleId`; else null. */
+export function parsePagePath(pagePath: string): PagePath | null {
+  if (pagePath === '/') return { kind: 'home' };
+  const parts = pagePath.split('/');
+  const slug = parts[1] ?? '';
+  if (!slug) return null;
+  if (parts.length === 4 && parts[2] === 'module' && /^\d{1,9}$/.test(parts[3] ?? '')) {
+    return { kind: 'module', slug, moduleId: Number(parts[3]) };
+  }
+  if (parts.length === 2 || (parts.length === 3 && parts[2] === '')) return { kind: 'course', slug };
+  return null;
+}
 
 const fetchPreload = (href: string) =>
   `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials" />`;
@@ -65,7 +88,11 @@ export function pagePreloads({ dist, courseSlugs }: PagePreloadOptions): PagePre
     : {};
   const loadedByEntry = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.isEntry) for (const k of imported(manifest, key)) loadedByEntry.add(k);
+    if (!chunk.isEntry) continue;
+    // The entry loads the app once the page has painted (decision 018); index.html preloads it.
+    for (const start of [key, ...(chunk.dynamicImports ?? []).filter((k) => k === appChunk)]) {
+      for (const k of imported(manifest, start)) loadedByEntry.add(k);
+    }
   }
   // The screen's chunks that the entry does not already load, in dependency order.
   const screenLinks = (key: string) =>
@@ -74,19 +101,24 @@ export function pagePreloads({ dist, courseSlugs }: PagePreloadOptions): PagePre
       .join('');
   const courseScreen = screenLinks(routeScreens.course);
   const moduleScreen = screenLinks(routeScreens.module);
+  const moduleData = [...imported(manifest, routeScreens.moduleData, loadedByEntry)]
+    .filter((k) => !imported(manifest, routeScreens.module).has(k))
+    .map((k) => modulePreload((manifest[k] as ManifestChunk).file))
+    .join('');
   const slugs = new Set(courseSlugs);
   const catalogue = fetchPreload('/api/content/catalogue');
 
-  return (pagePath, hasSessionCookie) => {
-    if (pagePath === '/') return catalogue;
-    const parts = pagePath.split('/');
-    const slug = parts[1] ?? '';
-    if (!slugs.has(slug)) return '';
-    const isModule = parts.length === 4 && parts[2] === 'module' && /^\d+$/.test(parts[3] ?? '');
-    const isCourse = parts.length === 2 || (parts.length === 3 && parts[2] === '');
-    if (!isModule && !isCourse) return '';
-    // The slug is one of ours (checked above), encoded as the app encodes it.
-    const course = hasSessionCookie ? fetchPreload(`/api/content/courses/${encodeURIComponent(slug)}`) : '';
-    return (isModule ? moduleScreen : courseScreen) + course;
+  return (pagePath, hasSessionCookie, dataInPage = false) => {
+    const page = parsePagePath(pagePath);
+    if (page?.kind === 'home') return catalogue;
+    if (!page || !slugs.has(page.slug)) return '';
+    // The slug is one of ours (checked above), encoded as the app encodes it. A page drawn with its
+    // course (decision 018) does not ask for it.
+    const course =
+      hasSessionCookie && !dataInPage
+        ? fetchPreload(`/api/content/courses/${encodeURIComponent(page.slug)}`)
+        : '';
+    if (page.kind === 'course') return courseScreen + course;
+    return moduleScreen + (dataInPage ? moduleData : '') + course;
   };
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import serve from 'koa-static';
 import { repoRoot } from './config.js';
 import { type FirstScreen, withFirstScreen } from './first-screen.js';
@@ -68,8 +68,11 @@ export interface SpaPageOptions {
   links: PagePreloads;
   /** The session cookie's name: without it the visitor is signed out. */
   sessionCookie: string;
-  /** The home page drawn on the server for signed-out visitors (decision 017), when there is one. */
-  firstScreen?: () => Promise<FirstScreen | null>;
+  /**
+   * The page drawn on the server for this request, when there is one: the home page for a signed-out
+   * visitor (decision 017), a module page for a signed-in teacher (decision 018).
+   */
+  firstScreen?: (ctx: Context, signedOut: boolean) => Promise<FirstScreen | null>;
 }
 
 /**
@@ -93,9 +96,11 @@ export function spaFallback(dist: string, page?: SpaPageOptions): Middleware {
     ctx.set('Cache-Control', noCache);
     const signedOut = !page || !ctx.cookies.get(page.sessionCookie);
     let html = readFileSync(indexFile, 'utf8');
-    const links = page?.links(ctx.path, !signedOut);
+    const screen = (await page?.firstScreen?.(ctx, signedOut)) ?? null;
+    // A page drawn for a signed-in teacher holds their data: no shared cache may keep it.
+    if (screen && !signedOut) ctx.set('Cache-Control', `private, ${noCache}`);
+    const links = page?.links(ctx.path, !signedOut, Boolean(screen) && !signedOut);
     if (links) html = html.replace('</head>', `${links}</head>`);
-    const screen = ctx.path === '/' && signedOut ? await page?.firstScreen?.() : null;
     ctx.body = screen ? withFirstScreen(html, screen) : html;
   };
 }

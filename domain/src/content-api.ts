@@ -11,12 +11,6 @@ export const CatalogueResponse = z.strictObject({ courses: z.array(CourseSummary
 export type CatalogueResponse = z.infer<typeof CatalogueResponse>;
 
 /**
- * Decision 017: the id of the `<script type="application/json">` holding the CatalogueResponse a
- * signed-out visitor's home page was drawn with (the api writes it, the pwa starts from it).
- */
-export const firstScreenDataId = 'pd-first-screen';
-
-/**
  * GET /api/content/courses/:slug: the whole course, lessons, tips and quizzes with their answer
  * keys and explanations (only for users allowed to open it). A coming-soon course, which only a
  * superadmin opens, may have modules that are outlines.

@@ -2,6 +2,8 @@ export * from './auth.js';
 export * from './brand.js';
 export * from './content.js';
 export * from './content-api.js';
+export * from './first-screen.js';
+export * from './first-screen-ids.js';
 export * from './errors.js';
 export * from './limits.js';
 export * from './roles.js';

@@ -107,26 +107,81 @@ test('a free teacher meets the premium wall on a premium course', async ({ page 
   await expect(card).toBeVisible();
 });
 
-test('a module page gets its script and its course with the page, each once (the preloads are used)', async ({
+test('a module page comes drawn by the server for a signed-in teacher, readable before any script, and the app takes it over', async ({
   page,
+  browser,
 }) => {
   await signUpTeacher(page, 'Kalani Akana');
   const course = await fetchCourse(page, 'ai-in-education');
+  const first = course.modules[0]!;
   const html = await (
     await page.request.get('/ai-in-education/module/1', { headers: { accept: 'text/html' } })
   ).text();
-  expect(html).toContain('rel="preload" href="/api/content/courses/ai-in-education"');
-  expect(html).toMatch(/rel="modulepreload" crossorigin href="\/assets\/module-page-[\w-]+\.js"/);
+  // Decision 018: the page and its data are in the HTML; the course is not asked for again, and the
+  // app's scripts are preloaded once the page has painted.
+  expect(html).toContain('id="pd-module-screen"');
+  expect(html).not.toContain('class="shell-loading"');
+  expect(html).not.toContain('href="/api/content/courses/ai-in-education"');
+  expect(html).toMatch(
+    /rel="pd-modulepreload-after-paint" crossorigin href="\/assets\/module-page-[\w-]+\.js"/,
+  );
+
+  // Shown as it is with no script run: the lesson's title, its text and its quiz.
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: test.info().project.use.baseURL,
+    storageState: await page.context().storageState(),
+  });
+  const drawn = await noScript.newPage();
+  await drawn.goto('/ai-in-education/module/1');
+  await expect(drawn.getByRole('heading', { level: 1, name: first.title })).toBeVisible();
+  await expect(drawn.getByRole('heading', { name: 'Knowledge Check' })).toBeAttached();
+  await noScript.close();
 
   const requests: string[] = [];
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
     if (pathname === '/api/content/courses/ai-in-education') requests.push(pathname);
     if (pathname.startsWith('/assets/module-page-')) requests.push('module-page chunk');
   });
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { drawnHeading: Element | null }).drawnHeading = document.querySelector('h1');
+    });
+  });
+  await page.setViewportSize({ width: 412, height: 823 });
   await page.goto('/ai-in-education/module/1');
-  await expect(page.getByRole('heading', { level: 1, name: course.modules[0]!.title })).toBeVisible();
-  expect(requests.sort()).toEqual(['/api/content/courses/ai-in-education', 'module-page chunk']);
+  await expect(page.getByRole('heading', { level: 1, name: first.title })).toBeVisible();
+  // The app read the data block and hydrated the drawn page: the same elements, now working.
+  await expect(page.locator('#pd-module-screen')).toHaveCount(0);
+  const q = first.quiz[0]!;
+  await answerQuestion(page, q, q.answer);
+  await expect(page.getByText('Correct!').first()).toBeVisible();
+  expect(
+    await page.evaluate(
+      () =>
+        (window as unknown as { drawnHeading: Element | null }).drawnHeading === document.querySelector('h1'),
+    ),
+  ).toBe(true);
+  expect(requests).toEqual(['module-page chunk']);
+
+  // One drawing for every screen size: CSS picks the phone's drawer button or the side column.
+  const sideColumn = page.getByRole('navigation', { name: 'Course Modules' });
+  await expect(page.getByRole('button', { name: /Course Modules/ })).toBeVisible();
+  await expect(sideColumn).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(sideColumn).toBeVisible();
+  await expect(page.getByRole('button', { name: /Course Modules/ })).toBeHidden();
+
+  // A link of the lesson's page still moves within the app.
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: course.title })
+    .click();
+  await expect(page).toHaveURL(/\/ai-in-education$/);
+  expect(errors).toEqual([]);
 });
 
 test('a locked module shows Module Locked and links the previous module', async ({ page }) => {

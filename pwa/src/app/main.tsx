@@ -1,21 +1,44 @@
-import { firstScreenDataId } from '@pd/domain';
+import { firstScreenDataId, moduleScreenDataId, type ModuleScreenData } from '@pd/domain';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
+import { replayEarlyTaps } from './early-taps';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-// Rendered as a transition: React yields to the browser between pieces of the first render instead
-// of blocking the main thread for its whole length (shorter tasks, earlier input handling).
-startTransition(() => {
-  // The home page drawn on the server (decision 017) is hydrated: its buttons work from the moment
-  // this script runs (a click during hydration is replayed), and nothing is drawn twice.
-  if (document.getElementById(firstScreenDataId)) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-});
+function start(moduleScreen: ModuleScreenData | undefined) {
+  const app = (
+    <StrictMode>
+      <App moduleScreen={moduleScreen} />
+    </StrictMode>
+  );
+  // Rendered as a transition: React yields to the browser between pieces of the first render instead
+  // of blocking the main thread for its whole length (shorter tasks, earlier input handling).
+  startTransition(() => {
+    // A page drawn on the server (decisions 017 and 018) is hydrated: its buttons work from the moment
+    // this script runs (a click during hydration is replayed), and nothing is drawn twice. Without
+    // its data the app draws the page itself, in place of what the server drew.
+    if (moduleScreen || document.getElementById(firstScreenDataId)) hydrateRoot(root!, app);
+    else createRoot(root!).render(app);
+  });
+  // React listens from here on: the buttons tapped before it did are tapped again (early-taps.ts).
+  replayEarlyTaps();
+}
+
+if (document.getElementById(moduleScreenDataId)) {
+  // Decision 018: the module page's data is checked with zod, which the module page loads anyway.
+  import('./module-screen-data').then(
+    ({ readModuleScreenData, keepModuleScreenData }) => {
+      const data = readModuleScreenData();
+      if (data)
+        void keepModuleScreenData(data).catch((e: unknown) =>
+          console.warn('Could not keep the module on this device', e),
+        );
+      start(data);
+    },
+    () => start(undefined),
+  );
+} else {
+  start(undefined);
+}

@@ -1,11 +1,50 @@
-import type { CourseSummary } from '@pd/domain';
-import { StrictMode } from 'react';
+import type { CourseSummary, ModuleScreenData } from '@pd/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { type ReactElement, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { createQueryClient } from '../lib/query-client';
-import { startSignedOutHome } from './first-screen-data';
+import { startModuleScreen, startSignedOutHome } from './first-screen-data';
 import { AppProviders } from './providers';
 import { routes } from './routes';
+
+/** The app's routes at `pathname`, with the data in `queryClient`, as the browser would draw them. */
+async function appAt(pathname: string, queryClient: QueryClient) {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${pathname}`));
+  if (context instanceof Response) throw new Error(`the route ${pathname} answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>
+  );
+}
+
+/** One `<style>` element that emotion wrote next to the markup while drawing (its class names, its CSS). */
+const emotionStyle = /<style data-emotion="css ([^"]*)">([\s\S]*?)<\/style>/g;
+
+/**
+ * Emotion writes each component's styles into a `<style>` element just before its first use: over a
+ * hundred on a module page, each making the browser restyle the page while it reads it. They are
+ * gathered, in the same order, into one element before the page, the form emotion's own
+ * server tools give: in the browser emotion moves it into `<head>` and knows its class names, as
+ * for the separate elements.
+ */
+export function gatherStyles(html: string): string {
+  const names: string[] = [];
+  const css: string[] = [];
+  const rest = html.replace(emotionStyle, (_element, classNames: string, rules: string) => {
+    names.push(classNames);
+    css.push(rules);
+    return '';
+  });
+  if (names.length === 0) return html;
+  return `<style data-emotion="css ${names.join(' ')}">${css.join('')}</style>${rest}`;
+}
 
 /**
  * Decision 017: the home page as a signed-out visitor first sees it, drawn on the server (Node) from
@@ -16,15 +55,36 @@ import { routes } from './routes';
 export async function renderSignedOutHome(courses: CourseSummary[]): Promise<string> {
   const queryClient = createQueryClient();
   startSignedOutHome(queryClient, courses);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request('http://localhost/'));
-  if (context instanceof Response) throw new Error(`the home route answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  return gatherStyles(renderToString(await appAt('/', queryClient)));
 }
+
+/** Waits for every piece of `app` the browser would load on demand (`React.lazy`) to be loaded. */
+async function loadLazyParts(app: ReactElement): Promise<void> {
+  const { prelude } = await prerenderToNodeStream(app);
+  for await (const _chunk of prelude as AsyncIterable<unknown>) {
+    // Only its completion matters: by then every lazy part it met has been loaded.
+  }
+}
+
+/**
+ * Decision 018: a module page as a signed-in teacher first sees it, drawn from their user, the
+ * course and the server's records of it, so the lesson is in the HTML before any script has run.
+ *
+ * Parts of the page are loaded on demand in the browser (`React.lazy`). The first drawing waits
+ * for them all, then the page is drawn in one piece with `renderToString`: no part is left as a
+ * fallback to be streamed in by an inline script, which the CSP would refuse.
+ */
+export async function renderModulePage(pathname: string, data: ModuleScreenData): Promise<string> {
+  const queryClient = createQueryClient();
+  startModuleScreen(queryClient, data);
+  const app = await appAt(pathname, queryClient);
+  const html = renderToString(app);
+  if (!html.includes(clientRenderedMark)) return gatherStyles(html);
+  await loadLazyParts(app);
+  const whole = renderToString(app);
+  if (whole.includes(clientRenderedMark)) throw new Error(`part of ${pathname} could not be drawn`);
+  return gatherStyles(whole);
+}
+
+/** The comment React leaves where a part could not be drawn and the browser must draw it. */
+const clientRenderedMark = '<!--$!-->';

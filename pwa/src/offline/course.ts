@@ -12,6 +12,11 @@ function cacheFor(course: Pick<Course, 'isPremium' | 'isComingSoon'>, userId: st
   return userId ? userDb(userId).courses : null;
 }
 
+/** Keeps a course on the device for offline use (premium ones in the user's own database). */
+export async function keepCourseOnDevice(course: Course, userId: string | undefined): Promise<void> {
+  await cacheFor(course, userId)?.put({ slug: course.slug, course, fetchedAt: new Date().toISOString() });
+}
+
 /**
  * GET /api/content/courses/:slug: the whole course (lessons, tips, quizzes with answer keys).
  * Errors are ApiErrors: 401 signed out; 403 with `code` 'PREMIUM_REQUIRED' or 'COMING_SOON';
@@ -22,7 +27,7 @@ export async function fetchCourse(slug: string, userId?: string, signal?: AbortS
     async () =>
       (await apiGet(`/api/content/courses/${encodeURIComponent(slug)}`, CourseContentResponse, { signal }))
         .course,
-    async (course) => cacheFor(course, userId)?.put({ slug, course, fetchedAt: new Date().toISOString() }),
+    (course) => keepCourseOnDevice(course, userId),
     async () =>
       (await contentDb().courses.get(slug))?.course ??
       (userId ? (await userDb(userId).courses.get(slug))?.course : undefined),

@@ -14,6 +14,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
 import { apiGet } from '../lib/api-client';
 import { meKeys, useMe } from '../lib/get-me';
+import { useDrawnOnServer } from '../lib/use-drawn-on-server';
 import { catalogueQuery, contentKeys } from './catalogue';
 import { contentDb, emptyProgress, readUserDb, userDb, type LocalProgress } from './db';
 import { newOutboxOp, requestBackgroundSync } from './outbox';
@@ -336,6 +337,9 @@ export function useCourseProgress(courseSlug: string, moduleIds?: readonly numbe
     [userId, courseSlug],
   );
   const server = useQuery({ ...progressQuery(courseSlug), enabled: Boolean(userId) });
+  // A page drawn on the server (decision 018) was drawn from the server's records alone: it shows
+  // them, not 'Loading', until the device's row has been read, then the union.
+  const drawnOnServer = useDrawnOnServer();
   const catalogue = useQuery(catalogueQuery());
   const ids = useMemo(
     () => moduleIds ?? catalogue.data?.find((c) => c.slug === courseSlug)?.modules.map((m) => m.id) ?? [],
@@ -360,9 +364,9 @@ export function useCourseProgress(courseSlug: string, moduleIds?: readonly numbe
       percent: completion.percent,
       isComplete: completion.isComplete,
       generation: local?.generation ?? 0,
-      isLoading: local === undefined || (Boolean(userId) && server.isPending),
+      isLoading: (local === undefined && !drawnOnServer) || (Boolean(userId) && server.isPending),
     };
-  }, [local, server.data, server.isPending, ids, userId]);
+  }, [local, server.data, server.isPending, ids, userId, drawnOnServer]);
 }
 
 /** Completed modules per course slug, for the catalogue (catalogue-progress.ts keeps it light). */

@@ -15,6 +15,8 @@ export function getProgressSaveState(): ProgressSaveState {
 }
 
 export function setProgressSaveState(next: Partial<ProgressSaveState>): void {
+  // Unchanged flags wake nobody: every screen reading them would draw again for nothing.
+  if (Object.entries(next).every(([key, value]) => state[key as keyof ProgressSaveState] === value)) return;
   state = { ...state, ...next };
   for (const listener of listeners) listener();
 }

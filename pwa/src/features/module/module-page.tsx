@@ -10,9 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   moduleProgressIndicator,
   moduleStatus,
@@ -42,6 +40,17 @@ import { ModuleQuiz, type QuizResult } from './module-quiz';
 import { ContentLoadingErrorScreen, ModuleLockedScreen, ModuleNotFoundScreen } from './module-screens';
 import { ModuleSidebar } from './module-sidebar';
 import { ModuleVideo } from './module-video';
+
+/**
+ * The parts of a module below the first screen: the browser lays them out only when they come near
+ * the viewport (they stay in the page, for find-in-page, links and screen readers), so the lesson
+ * paints sooner. The size is a first guess; once drawn, each keeps its real one.
+ */
+const belowTheFold = { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px' } as const;
+/** The lesson's opening stays in normal layout; its later paragraphs, lists and headings are below the fold. */
+const lessonBelowTheFold = {
+  '& .markdown > * + * + * + *': { contentVisibility: 'auto', containIntrinsicSize: 'auto 160px' },
+} as const;
 
 /** Every module illustration is an 800 x 450 SVG (content/images); the attributes reserve its space. */
 const imageSize = { width: 800, height: 450 } as const;
@@ -156,12 +165,9 @@ const ModuleView = memo(function ModuleView({
   focusTitle,
 }: ModuleViewProps) {
   usePageTitle(`${module.title} | ${course.title}`);
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const premium = usePremiumActions();
   const actions = useProgressActions();
-  const saveState = useProgressSaveState();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const indicatorLabelId = useId();
   const tipHeadingId = useId();
@@ -232,35 +238,33 @@ const ModuleView = memo(function ModuleView({
         </Typography>
       </Breadcrumbs>
 
-      {isPhone && (
-        <>
-          <Button
-            variant="outlined"
-            fullWidth
-            startIcon={<MenuBookIcon />}
-            onClick={() => setDrawerOpen(true)}
-            aria-haspopup="dialog"
-            sx={{ mb: 2, justifyContent: 'space-between' }}
-          >
-            <span>Course Modules</span>
-            <Box component="span" sx={{ fontWeight: 400 }}>
-              {progress.completedCount} of {modules.length} done · {progress.percent}%
-            </Box>
-          </Button>
-          <Drawer
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            slotProps={{ paper: { sx: { width: 'min(340px, 88vw)', p: 2 } } }}
-          >
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: -1 }}>
-              <IconButton aria-label="Close course modules" onClick={() => setDrawerOpen(false)}>
-                <CloseIcon />
-              </IconButton>
-            </Box>
-            {sidebar}
-          </Drawer>
-        </>
-      )}
+      {/* Phones and tablets: the modules in a drawer. Chosen by CSS, not script, so the page drawn
+          on the server (decision 018) is the one for every screen size. */}
+      <Button
+        variant="outlined"
+        fullWidth
+        startIcon={<MenuBookIcon />}
+        onClick={() => setDrawerOpen(true)}
+        aria-haspopup="dialog"
+        sx={{ mb: 2, justifyContent: 'space-between', display: { xs: 'flex', md: 'none' } }}
+      >
+        <span>Course Modules</span>
+        <Box component="span" sx={{ fontWeight: 400 }}>
+          {progress.completedCount} of {modules.length} done · {progress.percent}%
+        </Box>
+      </Button>
+      <Drawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        slotProps={{ paper: { sx: { width: 'min(340px, 88vw)', p: 2 } } }}
+      >
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: -1 }}>
+          <IconButton aria-label="Close course modules" onClick={() => setDrawerOpen(false)}>
+            <CloseIcon />
+          </IconButton>
+        </Box>
+        {sidebar}
+      </Drawer>
 
       <Box
         sx={{
@@ -270,20 +274,19 @@ const ModuleView = memo(function ModuleView({
           alignItems: 'start',
         }}
       >
-        {!isPhone && (
-          <Paper
-            variant="outlined"
-            sx={{
-              p: 2,
-              position: 'sticky',
-              top: 88,
-              maxHeight: 'calc(100dvh - 104px)',
-              overflowY: 'auto',
-            }}
-          >
-            {sidebar}
-          </Paper>
-        )}
+        <Paper
+          variant="outlined"
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            p: 2,
+            position: 'sticky',
+            top: 88,
+            maxHeight: 'calc(100dvh - 104px)',
+            overflowY: 'auto',
+          }}
+        >
+          {sidebar}
+        </Paper>
 
         <Box component="article" sx={{ minWidth: 0, maxWidth: 820 }}>
           <Typography variant="overline" component="p" color="text.secondary">
@@ -334,7 +337,9 @@ const ModuleView = memo(function ModuleView({
 
           {/* Lessons use ## and ### (content/README.md): they become h2 and h3 under the page's h1. */}
           {module.markdown.trim() ? (
-            <Markdown headingOffset={0}>{module.markdown}</Markdown>
+            <Box sx={lessonBelowTheFold}>
+              <Markdown headingOffset={0}>{module.markdown}</Markdown>
+            </Box>
           ) : (
             <Typography color="text.secondary">The lesson for this module is being written.</Typography>
           )}
@@ -367,6 +372,7 @@ const ModuleView = memo(function ModuleView({
               variant="outlined"
               aria-labelledby={tipHeadingId}
               sx={{
+                ...belowTheFold,
                 my: 3,
                 p: { xs: 2, sm: 2.5 },
                 bgcolor: '#fffbeb',
@@ -385,25 +391,17 @@ const ModuleView = memo(function ModuleView({
           )}
 
           {module.quiz && module.quiz.length > 0 && (
-            <Box sx={{ my: 4 }}>
+            <Box sx={{ ...belowTheFold, my: 4 }}>
               <ModuleQuiz
                 questions={module.quiz}
                 alreadyCompleted={completed}
                 onComplete={onQuizComplete}
-                footer={
-                  <SaveStatus
-                    saving={saveState.saving}
-                    error={saveState.error}
-                    quizDone={quizDone}
-                    completed={completed}
-                    result={saveResult}
-                  />
-                }
+                footer={<SaveStatus quizDone={quizDone} completed={completed} result={saveResult} />}
               />
             </Box>
           )}
 
-          <Box sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}>
+          <Box sx={{ ...belowTheFold, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}>
             <ModuleNavigation
               courseSlug={slug}
               previousModule={previous}
@@ -417,20 +415,20 @@ const ModuleView = memo(function ModuleView({
   );
 });
 
-/** 'Saving...', the connection notice, and the module's completion as the save left it (spec section 4). */
+/**
+ * 'Saving...', the connection notice, and the module's completion as the save left it (spec section
+ * 4). It reads the tab's save flags itself: when they change, only this part of the page is drawn again.
+ */
 function SaveStatus({
-  saving,
-  error,
   quizDone,
   completed,
   result,
 }: {
-  saving: boolean;
-  error: string | null;
   quizDone: boolean;
   completed: boolean;
   result: SaveModuleProgressResult | null;
 }) {
+  const { saving, error } = useProgressSaveState();
   return (
     <Box role="status" sx={{ mt: 1.5, display: 'grid', gap: 1.5 }}>
       {saving && <Typography color="text.secondary">Saving...</Typography>}
