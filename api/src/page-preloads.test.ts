@@ -7,9 +7,22 @@ import { startTestApp, type TestApp } from './test/app.js';
 import { signIn } from './test/auth-helpers.js';
 import { buildUser } from './test/factories.js';
 
-/** A build manifest shaped like Vite's: the entry, two lazy screens and the chunks they share. */
+/**
+ * A build manifest shaped like Vite's: the entry (boot.ts, which loads the app and, on a drawn module
+ * page, the reader of its data), two lazy screens and the chunks they share.
+ */
 const manifest = {
-  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js', '_styles-1.js'] },
+  'index.html': {
+    file: 'assets/index-1.js',
+    isEntry: true,
+    dynamicImports: ['src/app/main.tsx', routeScreens.moduleData],
+  },
+  'src/app/main.tsx': { file: 'assets/main-1.js', imports: ['_react-1.js', '_styles-1.js'] },
+  [routeScreens.moduleData]: {
+    file: 'assets/module-screen-data-1.js',
+    imports: ['_schemas-1.js', '_zod-1.js'],
+  },
+  '_zod-1.js': { file: 'assets/zod-1.js' },
   '_react-1.js': { file: 'assets/react-1.js' },
   '_styles-1.js': { file: 'assets/styles-1.js', imports: ['_react-1.js'] },
   '_markdown-1.js': { file: 'assets/markdown-1.js', imports: ['_react-1.js'] },
@@ -61,6 +74,18 @@ describe('page preloads', () => {
       'preload /api/content/courses/ai-in-education',
     );
     expect(links('/ai-in-education', true)).toContain('as="fetch" crossorigin="use-credentials"');
+  });
+
+  it('a module page drawn with its data (decision 018): no course, and the chunks that read the data', () => {
+    const links = pagePreloads({ dist, courseSlugs: ['ai-in-education'] });
+    expect(hrefs(links('/ai-in-education/module/3', true, true))).toEqual([
+      'modulepreload /assets/module-page-1.js',
+      'modulepreload /assets/markdown-1.js',
+      'modulepreload /assets/db-1.js',
+      'modulepreload /assets/schemas-1.js',
+      'modulepreload /assets/module-screen-data-1.js',
+      'modulepreload /assets/zod-1.js',
+    ]);
   });
 
   it('adds nothing for other pages, unknown courses or anything else in the path', () => {
