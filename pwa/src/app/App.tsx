@@ -1,10 +1,10 @@
-import type { ModuleScreenData } from '@pd/domain';
+import type { CourseSummary, ModuleScreenData } from '@pd/domain';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { meQueryOptions } from '../lib/get-me';
 import { createQueryClient } from '../lib/query-client';
 import { catalogueQuery } from '../offline/catalogue';
-import { readFirstScreenData, startModuleScreen, startSignedOutHome } from './first-screen-data';
+import { startModuleScreen, startSignedOutHome } from './first-screen-data';
 import { AppProviders } from './providers';
 import { preloadRouteCode, routes } from './routes';
 
@@ -13,9 +13,8 @@ import { preloadRouteCode, routes } from './routes';
  * catalogue on the home page, and the code of the page being opened (otherwise each waits for the
  * one before: 'me', then the page's code, then its data).
  */
-function startFirstScreen(moduleScreen: ModuleScreenData | undefined) {
+function startFirstScreen({ moduleScreen, drawnCatalogue }: AppProps) {
   const queryClient = createQueryClient();
-  const drawnCatalogue = window.location.pathname === '/' ? readFirstScreenData() : undefined;
   if (moduleScreen) {
     // A module page drawn for this teacher (decision 018): start from what it was drawn with, just
     // read from the server, so the first render is the page on screen. Nothing is asked again.
@@ -35,13 +34,19 @@ function startFirstScreen(moduleScreen: ModuleScreenData | undefined) {
   return queryClient;
 }
 
+/**
+ * What the page the server drew was drawn with, read by `main.tsx` before the first render: a render
+ * that React starts again (a tap can interrupt hydration) must start from the same data.
+ */
 export interface AppProps {
-  /** The data of a module page drawn on the server (decision 018), read by `main.tsx`. */
+  /** A module page drawn for a signed-in teacher (decision 018). */
   moduleScreen?: ModuleScreenData;
+  /** The signed-out home page's catalogue (decision 017). */
+  drawnCatalogue?: CourseSummary[];
 }
 
-export function App({ moduleScreen }: AppProps) {
-  const [queryClient] = useState(() => startFirstScreen(moduleScreen));
+export function App(props: AppProps) {
+  const [queryClient] = useState(() => startFirstScreen(props));
   const [router] = useState(() => createBrowserRouter(routes));
   return (
     <AppProviders queryClient={queryClient}>
