@@ -32,11 +32,22 @@ async function startApp() {
   }
 }
 
+/**
+ * A page drawn on the server held its script preloads back until it painted (api/src/first-screen.ts):
+ * they are let go now, a few per task (starting sixty fetches at once is itself a long task on a
+ * slow phone), in the order the app needs them.
+ */
+function releasePreloads() {
+  const held = [...document.querySelectorAll<HTMLLinkElement>(`link[rel="${afterPaintPreloadRel}"]`)];
+  const release = () => {
+    for (const link of held.splice(0, 8)) link.rel = 'modulepreload';
+    if (held.length > 0) setTimeout(release, 0);
+  };
+  release();
+}
+
 function start() {
-  // A page drawn on the server held its script preloads back until now (api/src/first-screen.ts).
-  for (const link of document.querySelectorAll<HTMLLinkElement>(`link[rel="${afterPaintPreloadRel}"]`)) {
-    link.rel = 'modulepreload';
-  }
+  releasePreloads();
   startApp().catch((error: unknown) => console.error('The app could not be loaded', error));
 }
 
