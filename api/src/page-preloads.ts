@@ -94,17 +94,18 @@ export function pagePreloads({ dist, courseSlugs }: PagePreloadOptions): PagePre
       for (const k of imported(manifest, start)) loadedByEntry.add(k);
     }
   }
-  // The screen's chunks that the entry does not already load, in dependency order.
-  const screenLinks = (key: string) =>
-    [...imported(manifest, key, loadedByEntry)]
+  // The screen's chunks that are not loaded already (`skip`), in dependency order.
+  const screenLinks = (key: string, skip = loadedByEntry) =>
+    [...imported(manifest, key, skip)]
       .map((k) => modulePreload((manifest[k] as ManifestChunk).file))
       .join('');
   const courseScreen = screenLinks(routeScreens.course);
   const moduleScreen = screenLinks(routeScreens.module);
-  const moduleData = [...imported(manifest, routeScreens.moduleData, loadedByEntry)]
-    .filter((k) => !imported(manifest, routeScreens.module).has(k))
-    .map((k) => modulePreload((manifest[k] as ManifestChunk).file))
-    .join('');
+  // On a drawn module page, what reads its data besides what the module screen loads.
+  const moduleData = screenLinks(
+    routeScreens.moduleData,
+    new Set([...loadedByEntry, ...imported(manifest, routeScreens.module)]),
+  );
   const slugs = new Set(courseSlugs);
   const catalogue = fetchPreload('/api/content/catalogue');
 

@@ -1,5 +1,6 @@
 import { type CatalogueResponse, firstScreenDataId } from '@pd/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addDataBlock } from '../test/data-block';
 import { buildCourseSummary } from '../test/course-fixtures';
 import { readFirstScreenData } from './first-screen-data';
 
@@ -7,13 +8,7 @@ const catalogue: CatalogueResponse = {
   courses: [buildCourseSummary(), buildCourseSummary({ id: 3, slug: 'prompt-engineering', isPremium: true })],
 };
 
-function addBlock(text: string) {
-  const script = document.createElement('script');
-  script.type = 'application/json';
-  script.id = firstScreenDataId;
-  script.textContent = text;
-  document.body.append(script);
-}
+const addBlock = (text: string) => addDataBlock(firstScreenDataId, text);
 
 afterEach(() => {
   document.getElementById(firstScreenDataId)?.remove();

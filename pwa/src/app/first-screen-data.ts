@@ -7,6 +7,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { meKeys } from '../lib/get-me';
 import { contentKeys } from '../offline/catalogue';
+import { readDataBlock } from '../lib/data-block';
 import { progressKeys } from '../offline/progress-keys';
 
 /**
@@ -24,16 +25,12 @@ export function startSignedOutHome(queryClient: QueryClient, courses: CourseSumm
  * already on screen. Undefined otherwise, or when the block is not a valid catalogue.
  */
 export function readFirstScreenData(doc: Document = document): CourseSummary[] | undefined {
-  const element = doc.getElementById(firstScreenDataId);
-  if (!element?.textContent) return undefined;
-  try {
-    return catalogueResponseCheck.parse(JSON.parse(element.textContent)).courses;
-  } catch (error) {
-    console.warn('The home page data could not be read; loading it again', error);
-    return undefined;
-  } finally {
-    element.remove();
-  }
+  return readDataBlock(
+    doc,
+    firstScreenDataId,
+    'home page',
+    (json) => catalogueResponseCheck.parse(json).courses,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type ModuleScreenData, moduleScreenDataId } from '@pd/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addDataBlock } from '../test/data-block';
 import { clearLogoutPending, markLogoutPending } from '../offline/profile';
 import { buildCourse, buildProgressRecord } from '../test/course-fixtures';
 import { readModuleScreenData } from './module-screen-data';
@@ -18,13 +19,7 @@ const data: ModuleScreenData = {
   progress: [buildProgressRecord(course.slug, 1, true)],
 };
 
-function addBlock(text: string) {
-  const script = document.createElement('script');
-  script.type = 'application/json';
-  script.id = moduleScreenDataId;
-  script.textContent = text;
-  document.body.append(script);
-}
+const addBlock = (text: string) => addDataBlock(moduleScreenDataId, text);
 
 afterEach(() => {
   document.getElementById(moduleScreenDataId)?.remove();

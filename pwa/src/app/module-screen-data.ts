@@ -1,6 +1,7 @@
 import { ModuleScreenData, moduleScreenDataId } from '@pd/domain';
 import { afterFirstScreen } from '../offline/idle';
 import { isLogoutPending, rememberProfile } from '../offline/profile';
+import { readDataBlock } from '../lib/data-block';
 
 /**
  * Decision 018: what the server drew this module page with, when it came drawn for a signed-in
@@ -9,17 +10,8 @@ import { isLogoutPending, rememberProfile } from '../offline/profile';
  * server (the app then starts as on any load, which finishes that sign-out first).
  */
 export function readModuleScreenData(doc: Document = document): ModuleScreenData | undefined {
-  const element = doc.getElementById(moduleScreenDataId);
-  if (!element?.textContent) return undefined;
-  try {
-    if (isLogoutPending()) return undefined;
-    return ModuleScreenData.parse(JSON.parse(element.textContent));
-  } catch (error) {
-    console.warn('The module page data could not be read; loading it again', error);
-    return undefined;
-  } finally {
-    element.remove();
-  }
+  const data = readDataBlock(doc, moduleScreenDataId, 'module page', (json) => ModuleScreenData.parse(json));
+  return isLogoutPending() ? undefined : data;
 }
 
 /**

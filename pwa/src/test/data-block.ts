@@ -1,0 +1,8 @@
+/** Adds to the page a data block as the api writes one into a page it drew (decisions 017 and 018). */
+export function addDataBlock(id: string, text: string): void {
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = id;
+  script.textContent = text;
+  document.body.append(script);
+}
