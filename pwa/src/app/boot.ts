@@ -16,7 +16,7 @@ const steps: ReadonlyArray<() => Promise<unknown>> = [
   () => import('@emotion/react'),
   // A module page drawn on the server first reads its data with zod (decision 018).
   ...(document.getElementById(moduleScreenDataId)
-    ? [() => import('zod'), () => import('./module-screen-data')]
+    ? [() => import('./zod-step'), () => import('./module-screen-data')]
     : []),
   () => import('./main'),
 ];
