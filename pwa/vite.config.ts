@@ -47,9 +47,34 @@ function preloadApp(): Plugin {
   };
 }
 
+/**
+ * The modules the app (`src/app/main.tsx`) imports statically, directly or not: every page loads
+ * all of them. Filled once the module graph is known (`buildEnd`), before the chunks are made, and
+ * read by the `app` group below.
+ */
+const appModules = new Set<string>();
+
+function findAppModules(): Plugin {
+  return {
+    name: 'pd-app-modules',
+    apply: 'build',
+    buildEnd() {
+      appModules.clear();
+      const main = [...this.getModuleIds()].find((id) => id.endsWith('/src/app/main.tsx'));
+      const visit = (id: string) => {
+        if (appModules.has(id)) return;
+        appModules.add(id);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+      };
+      if (main) visit(main);
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    findAppModules(),
     preloadApp(),
     VitePWA({
       strategies: 'injectManifest',
@@ -112,6 +137,19 @@ export default defineConfig({
               name: 'styles',
               test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@babel[\\/]runtime|hoist-non-react-statics|react-is|clsx|prop-types)[\\/]/,
               priority: 1,
+            },
+            // zod, for the screens and data readers that check what they read (not the first screen).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+            // The rest of the app's own modules and of the libraries it imports statically, in one
+            // file: automatic splitting made ~40 files of under 2 KiB (a component, an icon, a context)
+            // because lazy screens import them too, each one a request and a task more on a phone.
+            // Every page loads all of them anyway; a lazy screen loads only after the app. Not
+            // domain/: through its index every domain module looks imported, zod schemas included;
+            // the few the app uses come along as its modules' dependencies.
+            {
+              name: 'app',
+              test: (id: string) => appModules.has(id) && !/[\\/]domain[\\/]src[\\/]/.test(id),
+              priority: 0,
             },
           ],
         },
