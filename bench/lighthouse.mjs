@@ -1,10 +1,11 @@
 // Lighthouse (mobile preset, Debian Chromium) on the catalogue and a module page of the built app.
-// Budgets: performance >= 90, accessibility 100.
+// Budgets: performance >= 90, accessibility 100, judged on the median of LIGHTHOUSE_RUNS runs (3).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
 import { startApi, verdict } from './lib.mjs';
 
@@ -48,6 +49,49 @@ async function signInReturningTeacher(chromePort, url, email) {
   }
 }
 
+/** Runs per page (`LIGHTHOUSE_RUNS`): Lighthouse's own advice is to judge the median of several. */
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+
+/**
+ * The mobile preset slows the CPU 4x, a factor Lighthouse calibrated on a desktop whose
+ * `benchmarkIndex` is about 1500-2000 (docs/throttling.md in Lighthouse). On a machine outside that
+ * range the same factor emulates a faster or slower phone; `LIGHTHOUSE_CPU_SLOWDOWN=n` sets another
+ * factor, as those docs advise, and the report says so. Unset, the preset's 4x is used.
+ */
+const cpuSlowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN
+  ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
+  : undefined;
+
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+async function audit(chrome, page, reportName) {
+  const result = await lighthouse(page.url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    // The signed-in audit keeps the cookie and the device's data (the caches were emptied before).
+    disableStorageReset: page.signedIn,
+    ...(cpuSlowdown
+      ? { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } }
+      : {}),
+  });
+  // LIGHTHOUSE_REPORT_DIR=dir keeps each run's full report (open it in the Lighthouse viewer) and
+  // its trace (open it in the browser's performance panel).
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, `${reportName}.json`), result.report);
+    writeFileSync(join(reportDir, `${reportName}.trace.json`), JSON.stringify(result.artifacts.Trace));
+  }
+  if (result.lhr.runtimeError) {
+    console.log(`  ${page.name}: Lighthouse could not audit the page: ${result.lhr.runtimeError.message}`);
+  }
+  return result.lhr;
+}
+
+const score = (lhr, category) => Math.round(lhr.categories[category].score * 100);
+
 export async function benchLighthouse() {
   const api = await startApi(4413);
   const chrome = await chromeLauncher.launch({
@@ -72,48 +116,47 @@ export async function benchLighthouse() {
       { name: 'module page', url: `${api.url}/ai-in-education/module/1`, signedIn: true },
     ];
     let ok = true;
-    console.log('\nLighthouse, mobile preset');
+    console.log(
+      `\nLighthouse, mobile preset${cpuSlowdown ? ` with the CPU slowed ${cpuSlowdown}x (LIGHTHOUSE_CPU_SLOWDOWN)` : ''}, median of ${runs} run${runs > 1 ? 's' : ''} per page`,
+    );
     for (const page of pages) {
-      if (page.signedIn) await signInReturningTeacher(chrome.port, api.url, 'free@demo.test');
-      const result = await lighthouse(page.url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        // The signed-in audit keeps the cookie and the device's data (the caches were emptied above).
-        disableStorageReset: page.signedIn,
-      });
-      // LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report (open it in the Lighthouse viewer).
-      const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
-      if (reportDir) {
-        mkdirSync(reportDir, { recursive: true });
+      const results = [];
+      for (let run = 1; run <= runs; run++) {
+        if (page.signedIn) await signInReturningTeacher(chrome.port, api.url, 'free@demo.test');
         const file = page.name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
-        writeFileSync(join(reportDir, `${file}.json`), result.report);
+        results.push(await audit(chrome, page, runs > 1 ? `${file}-${run}` : file));
       }
-      if (result.lhr.runtimeError) {
-        console.log(
-          `  ${page.name}: Lighthouse could not audit the page: ${result.lhr.runtimeError.message}`,
-        );
-      }
-      const c = result.lhr.categories;
-      const perf = Math.round(c.performance.score * 100);
-      const a11y = Math.round(c.accessibility.score * 100);
+      const perfs = results.map((lhr) => score(lhr, 'performance'));
+      // The run with the median performance score speaks for the page.
+      const lhr = results[perfs.indexOf(median(perfs))];
+      const perf = score(lhr, 'performance');
+      const a11y = score(lhr, 'accessibility');
       const pass = perf >= 90 && a11y === 100;
       ok &&= pass;
-      const lcp = result.lhr.audits['largest-contentful-paint'].displayValue;
-      const tbt = result.lhr.audits['total-blocking-time'].displayValue;
-      const fcp = result.lhr.audits['first-contentful-paint'].displayValue;
-      const cls = result.lhr.audits['cumulative-layout-shift'].displayValue;
+      const shown = (id) => lhr.audits[id].displayValue;
       console.log(
-        `  ${page.name.padEnd(16)} performance ${perf} (>= 90)  accessibility ${a11y} (= 100)  best practices ${Math.round(
-          c['best-practices'].score * 100,
-        )}  SEO ${Math.round(c.seo.score * 100)}  FCP ${fcp}  LCP ${lcp}  TBT ${tbt}  CLS ${cls}  ${verdict(pass)}`,
+        `  ${page.name.padEnd(16)} performance ${perf} (>= 90)  accessibility ${a11y} (= 100)  best practices ${score(
+          lhr,
+          'best-practices',
+        )}  SEO ${score(lhr, 'seo')}  FCP ${shown('first-contentful-paint')}  LCP ${shown(
+          'largest-contentful-paint',
+        )}  TBT ${shown('total-blocking-time')}  CLS ${shown('cumulative-layout-shift')}  ${verdict(pass)}`,
       );
-      const failing = Object.values(result.lhr.audits).filter(
+      if (runs > 1) {
+        const tbts = results.map((r) => Math.round(r.audits['total-blocking-time'].numericValue));
+        console.log(
+          `      runs: performance ${perfs.join(', ')}; TBT ${tbts.join(', ')} ms; machine benchmarkIndex ${results
+            .map((r) => Math.round(r.environment.benchmarkIndex))
+            .join(', ')}`,
+        );
+      } else {
+        console.log(`      machine benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}`);
+      }
+      const failing = Object.values(lhr.audits).filter(
         (a) =>
           a.score !== null &&
           a.score < 1 &&
-          c.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+          lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0),
       );
       for (const a of failing) console.log(`      accessibility: ${a.id} — ${a.title}`);
     }
