@@ -1,4 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +20,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
   writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"AI Classroom Academy"}');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), bigScript);
+  // As the build leaves a chunk: compressed once, beside the file (precompress in pwa/vite.config.ts).
+  writeFileSync(path.join(dist, 'assets', 'app-def456.js'), bigScript);
+  writeFileSync(path.join(dist, 'assets', 'app-def456.js.br'), brotliCompressSync(bigScript));
+  writeFileSync(path.join(dist, 'assets', 'app-def456.js.gz'), gzipSync(bigScript));
   const images = path.join(dir, 'images');
   mkdirSync(images);
   writeFileSync(path.join(images, 'hero.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -35,6 +41,33 @@ describe('serving the built pwa', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.text).toBe(bigScript);
+  });
+
+  it('sends the compressed copies the build wrote, as they are, to a browser that accepts them', async () => {
+    for (const [accepts, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ]) {
+      const res = await app.client().get('/assets/app-def456.js', { 'accept-encoding': accepts });
+      expect(res.status, accepts).toBe(200);
+      expect(res.headers.get('content-encoding'), accepts).toBe(encoding);
+      expect(res.headers.get('vary'), accepts).toMatch(/accept-encoding/i);
+      expect(res.headers.get('content-type'), accepts).toMatch(/^application\/javascript|^text\/javascript/);
+      expect(res.headers.get('cache-control'), accepts).toBe('public, max-age=31536000, immutable');
+      expect(res.text, accepts).toBe(bigScript);
+    }
+    // The copy on disk, byte for byte: not compressed a second time.
+    const sent = await new Promise<Buffer>((resolve, reject) => {
+      get(`${app.url}/assets/app-def456.js`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () => resolve(Buffer.concat(parts)));
+      }).on('error', reject);
+    });
+    expect(sent.equals(readFileSync(path.join(dir, 'dist', 'assets', 'app-def456.js.br')))).toBe(true);
+    const plain = await app.client().get('/assets/app-def456.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.text).toBe(bigScript);
   });
 
   it('serves index.html, sw.js and the manifest with no-cache', async () => {

@@ -28,14 +28,18 @@ export function cacheControlFor(root: string, file: string): string {
   return 'public, max-age=3600';
 }
 
-/** The built pwa (when present) with its cache headers. */
+/**
+ * The built pwa (when present) with its cache headers. An asset the build compressed (`x.js.br`,
+ * `x.js.gz` beside `x.js`: `precompress` in pwa/vite.config.ts) is sent as it is, to a browser
+ * that accepts it; other answers are compressed on the fly (middleware/compression.ts).
+ */
 export function pwaStatic(dist: string): Middleware {
   if (!existsSync(dist)) return (_ctx, next) => next();
   return serve(dist, {
     // `/` is the catalogue page: the SPA fallback serves it, with its preloads.
     index: false,
-    gzip: false,
-    brotli: false,
+    brotli: true,
+    gzip: true,
     setHeaders: (res: ServerResponse, file: string) =>
       res.setHeader('Cache-Control', cacheControlFor(dist, file)),
   });
