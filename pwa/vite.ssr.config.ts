@@ -15,6 +15,11 @@ export default defineConfig({
   },
   // Bundled whole: the api's production install has none of the pwa's packages.
   ssr: { noExternal: true },
+  // Drawn as the browser's build draws, whatever NODE_ENV the api runs with (`npm start` runs it as
+  // development): in development mode emotion names each class after its component
+  // (`css-1gbq9u4-MuiAppBar-root`, `css-1gbq9u4` in the browser), so the browser found none of the
+  // page's styles drawn and inserted them all again (~200 rules) while hydrating.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     ssr: 'src/app/prerender.tsx',
     outDir: 'dist-ssr',
