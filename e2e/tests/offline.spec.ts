@@ -188,6 +188,11 @@ test('ops wait while the api process is down, and drain when it is back on the s
 
     await page.goto(`/${freeCourse}/module/1`);
     await passQuiz(page, course.modules[0]!);
+    // Module 1 reaches the server before it goes away. (The save starts a moment after the quiz
+    // ends: 'All changes saved' alone can still be showing from before it.)
+    await expect
+      .poll(async () => completedOn(await serverRecords(page, freeCourse), freeCourse), { timeout: 20_000 })
+      .toEqual([1]);
     await expect(syncStatus(page)).toHaveText(/All changes saved/, { timeout: 20_000 });
     await waitForServiceWorker(page);
 
