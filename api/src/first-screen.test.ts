@@ -92,6 +92,13 @@ describe('the home page drawn on the server', () => {
     const drawn = withFirstScreen(withPreload, { markup: 'x', data: '' });
     expect(drawn).toContain(`<link rel="${afterPaintPreloadRel}" crossorigin href="/assets/a.js">`);
     expect(drawn).not.toContain('modulepreload"');
+    // A drawn page says who is signed in: 'me' is not preloaded (the shell keeps asking for it).
+    const withMe = indexHtml.replace(
+      '</head>',
+      '    <link rel="preload" href="/api/auth/me" as="fetch" crossorigin="use-credentials" />\n</head>',
+    );
+    expect(withMe).toContain('/api/auth/me');
+    expect(withFirstScreen(withMe, { markup: 'x', data: '' })).not.toContain('/api/auth/me');
     expect(withFirstScreen('<html><body>no root</body></html>', { markup: 'x', data: 'y' })).toBe(
       '<html><body>no root</body></html>',
     );

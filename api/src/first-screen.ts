@@ -83,16 +83,24 @@ export async function renderFirstScreen(
  * The page is on screen without any script, so the app's scripts are preloaded only once it has
  * painted (decision 018): their links are renamed, and the entry script (boot.ts) renames them back.
  * Fetching and compiling them then never holds up the first paint.
+ *
+ * Nor is `GET /api/auth/me` preloaded: a drawn page says who is signed in (the module page's data
+ * holds the user; the home page is drawn only for a request with no session cookie), so the app
+ * does not ask, and the preload would be an unused request, or a 401 the browser reports as an error.
  */
 export function withFirstScreen(html: string, screen: FirstScreen): string {
   const start = html.indexOf('<div id="root">');
   const end = html.indexOf('<noscript>', start);
   if (start < 0 || end < 0) return html;
-  const head = html.slice(0, start).replaceAll(modulePreload, `<link rel="${afterPaintPreloadRel}"`);
+  const head = html
+    .slice(0, start)
+    .replace(mePreload, '')
+    .replaceAll(modulePreload, `<link rel="${afterPaintPreloadRel}"`);
   return `${head}<div id="root">${screen.markup}</div>\n    ${screen.data}\n    ${html.slice(end)}`;
 }
 
 const modulePreload = '<link rel="modulepreload"';
+const mePreload = /[ \t]*<link rel="preload" href="\/api\/auth\/me"[^>]*>\n?/;
 
 export const defaultPrerenderModule = (pwaDist: string) =>
   path.join(pwaDist, '..', 'dist-ssr', 'prerender.js');

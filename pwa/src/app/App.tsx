@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { meQueryOptions } from '../lib/get-me';
 import { createQueryClient } from '../lib/query-client';
 import { catalogueQuery } from '../offline/catalogue';
+import { clearLogoutPending, forgetSignedInUser } from '../offline/profile';
 import { startModuleScreen, startSignedOutHome } from './first-screen-data';
 import { AppProviders } from './providers';
 import { preloadRouteCode, routes } from './routes';
@@ -21,10 +22,14 @@ function startFirstScreen({ moduleScreen, drawnCatalogue }: AppProps) {
     startModuleScreen(queryClient, moduleScreen);
   } else if (drawnCatalogue) {
     // The server drew this page for a signed-out visitor (decision 017): start from what it drew,
-    // so the first render is the page already on screen (hydrated by main.tsx), then ask both again as on any load (the
-    // answers are preloaded): the catalogue is kept on the device, and 'me' is confirmed.
+    // so the first render is the page already on screen (hydrated by main.tsx), then ask for the
+    // catalogue again as on any load (the answer is preloaded) to keep it on the device. 'me' is
+    // not asked: the server draws this page only for a request with no session cookie, so nobody is
+    // signed in here; the device forgets whoever it last saw signed in, as a 401 would have it.
     startSignedOutHome(queryClient, drawnCatalogue);
-    void queryClient.prefetchQuery({ ...meQueryOptions(), staleTime: 0 });
+    forgetSignedInUser();
+    // A sign-out made offline has nothing left to end from here: no session cookie came.
+    clearLogoutPending();
     void queryClient.prefetchQuery({ ...catalogueQuery(), staleTime: 0 });
   } else {
     void queryClient.prefetchQuery(meQueryOptions());
