@@ -181,6 +181,12 @@ test('a module page comes drawn by the server for a signed-in teacher, readable 
     if (pathname.startsWith('/assets/module-page-')) requests.push('module-page chunk');
   });
   await tab.addInitScript(() => {
+    // What the Content-Security-Policy refused (zod's eval probe was one, decision 019).
+    const refused: string[] = [];
+    (window as unknown as { cspRefused: string[] }).cspRefused = refused;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      refused.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
     document.addEventListener('DOMContentLoaded', () => {
       (window as unknown as { drawnHeading: Element | null }).drawnHeading = document.querySelector('h1');
     });
@@ -203,6 +209,7 @@ test('a module page comes drawn by the server for a signed-in teacher, readable 
     ),
   ).toBe(true);
   expect(requests).toEqual(['module-page chunk']);
+  expect(await tab.evaluate(() => (window as unknown as { cspRefused: string[] }).cspRefused)).toEqual([]);
 
   // One drawing for every screen size: CSS picks the phone's drawer button or the side column.
   const sideColumn = tab.getByRole('navigation', { name: 'Course Modules' });

@@ -10,6 +10,7 @@
  */
 import { afterPaintPreloadRel, firstScreenDataId, moduleScreenDataId } from '@pd/domain';
 import { holdEarlyTaps } from './early-taps';
+import './zod-jitless';
 
 const steps: ReadonlyArray<() => Promise<unknown>> = [
   () => import('react-dom/client'),
