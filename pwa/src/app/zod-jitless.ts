@@ -8,3 +8,5 @@
  */
 const scope = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 scope.__zod_globalConfig = Object.assign(scope.__zod_globalConfig ?? {}, { jitless: true });
+
+export {};
