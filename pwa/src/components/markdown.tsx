@@ -1,7 +1,47 @@
-import { Box } from '@mui/material';
-import { lazy, memo, type MouseEvent, useState } from 'react';
-import { type NavigateFunction, useNavigate } from 'react-router-dom';
+import { Box, Link as MuiLink } from '@mui/material';
+import { memo, type MouseEvent, type ReactNode, useState } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import { type NavigateFunction, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useDrawnOnServer } from '../lib/use-drawn-on-server';
+
+/** True for links that leave the app (they open in a new tab). */
+function isExternal(href: string): boolean {
+  return /^(https?:)?\/\//i.test(href) || href.startsWith('mailto:');
+}
+
+function MarkdownLink({ href = '', children }: { href?: string; children?: ReactNode }) {
+  if (href.startsWith('mailto:'))
+    return (
+      <MuiLink href={href} underline="always">
+        {children}
+      </MuiLink>
+    );
+  if (isExternal(href)) {
+    return (
+      <MuiLink href={href} target="_blank" rel="noopener noreferrer" underline="always">
+        {children}
+        <Box component="span" sx={visuallyHidden}>
+          {' '}
+          (opens in a new tab)
+        </Box>
+      </MuiLink>
+    );
+  }
+  return (
+    <MuiLink component={RouterLink} to={href} underline="always">
+      {children}
+    </MuiLink>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 export interface MarkdownProps {
   children: string;
@@ -9,14 +49,18 @@ export interface MarkdownProps {
   headingOffset?: 0 | 1;
 }
 
-/**
- * The parser (~120 KB: micromark, unified and their kin) is a chunk of its own, asked for as soon as
- * a screen that shows text is loaded (decision 019). A screen and its text arrive together, but the
- * phone evaluates them in separate tasks; and a module page drawn on the server, which keeps its
- * lesson as drawn, has the parser ready for the next module without having waited for it.
- */
-const renderer = import('./markdown-render');
-const RenderedMarkdown = lazy(() => renderer);
+/** The renderer's components for each heading offset: made once, not on every render. */
+const componentsFor = (headingOffset: 0 | 1): Components => ({
+  a: ({ href, children: text }) => <MarkdownLink href={href}>{text}</MarkdownLink>,
+  h1: ({ children: text }) => <h2>{text}</h2>,
+  ...(headingOffset === 1
+    ? {
+        h2: ({ children: text }) => <h3>{text}</h3>,
+        h3: ({ children: text }) => <h4>{text}</h4>,
+      }
+    : {}),
+});
+const components = { 0: componentsFor(0), 1: componentsFor(1) } as const;
 
 /**
  * A click on a link of the app inside text drawn on the server (kept as it is, see `Markdown`): the
@@ -72,7 +116,11 @@ export const Markdown = memo(function Markdown({ children, headingOffset = 0 }: 
         '& > :first-of-type': { mt: 0 },
       }}
     >
-      {keepDrawn ? undefined : <RenderedMarkdown text={children} headingOffset={headingOffset} />}
+      {keepDrawn ? undefined : (
+        <ReactMarkdown components={components[headingOffset]} skipHtml>
+          {children}
+        </ReactMarkdown>
+      )}
     </Box>
   );
 });
