@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { replayEarlyTaps } from './early-taps';
 import { readFirstScreenData } from './first-screen-data';
+import { routeCodeReady } from './routes';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
@@ -31,8 +32,9 @@ function start(moduleScreen: ModuleScreenData | undefined) {
 
 if (document.getElementById(moduleScreenDataId)) {
   // Decision 018: the module page's data is checked with zod, which the module page loads anyway.
-  import('./module-screen-data').then(
-    ({ readModuleScreenData, keepModuleScreenData }) => {
+  // The page's code is loaded first too, so hydrating never waits for it (routes.tsx).
+  Promise.all([import('./module-screen-data'), routeCodeReady(window.location.pathname)]).then(
+    ([{ readModuleScreenData, keepModuleScreenData }]) => {
       const data = readModuleScreenData();
       if (data)
         void keepModuleScreenData(data).catch((e: unknown) =>

@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { CataloguePage } from '../features/catalogue/catalogue-page';
+import type { ModulePage as ModulePageComponent } from '../features/module/module-page';
 import { PremiumActionsProvider } from '../features/premium/premium-actions-provider';
 import { PremiumBanner } from '../features/premium/premium-banner';
 import { paths, routePatterns } from '../lib/paths';
@@ -43,12 +44,34 @@ const CertificateVerifyPage = lazy(() =>
 const PaymentSuccessPage = lazy(() =>
   import('../features/premium/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })),
 );
-const loadModulePage = () => import('../features/module/module-page');
-const ModulePage = lazy(() => loadModulePage().then((m) => ({ default: m.ModulePage })));
+/** The module page's component, once its code has loaded. */
+let loadedModulePage: typeof ModulePageComponent | undefined;
+const loadModulePage = () =>
+  import('../features/module/module-page').then((code) => (loadedModulePage = code.ModulePage));
+const LazyModulePage = lazy(() => loadModulePage().then((page) => ({ default: page })));
+
+/**
+ * The module page, drawn at once when its code is already loaded, as on a page the server drew
+ * (main.tsx waits for it before hydrating): a `React.lazy` component suspends on its first render
+ * however early its code came, and a part of the page still waiting to hydrate is drawn again from
+ * scratch if anything updates it meanwhile (the drawn lesson was replaced by 'Loading module', then
+ * drawn again). Each mounted route keeps the component it started with.
+ */
+function ModulePage() {
+  const [Page] = useState(() => loadedModulePage ?? LazyModulePage);
+  return <Page />;
+}
+
+const modulePath = /^\/[^/]+\/module\/[^/]+\/?$/;
 
 /** Starts loading the code of the page at `pathname` (the module page, the app's heaviest). */
 export function preloadRouteCode(pathname: string): void {
-  if (/^\/[^/]+\/module\/[^/]+\/?$/.test(pathname)) void loadModulePage();
+  if (modulePath.test(pathname)) void loadModulePage();
+}
+
+/** Resolves once the page at `pathname` can be drawn without waiting for its code. */
+export async function routeCodeReady(pathname: string): Promise<void> {
+  if (modulePath.test(pathname)) await loadModulePage();
 }
 
 export const routes: RouteObject[] = [
