@@ -90,8 +90,16 @@ export async function downloadCertificate(courseSlug: string): Promise<void> {
   saveBlob(blob, certificateFileName(courseSlug));
 }
 
-export function useDownloadCertificate(courseSlug: string) {
-  return useMutation({ mutationFn: () => downloadCertificate(courseSlug) });
+/** Like `useGenerateCertificate`, the outcome callbacks run at the mutation level: a per-call one is lost if the button is redrawn from scratch while the PDF downloads. */
+export function useDownloadCertificate(
+  courseSlug: string,
+  callbacks: { onDownloaded?: () => void; onFailed?: () => void } = {},
+) {
+  return useMutation({
+    mutationFn: () => downloadCertificate(courseSlug),
+    onSuccess: () => callbacks.onDownloaded?.(),
+    onError: () => callbacks.onFailed?.(),
+  });
 }
 
 /** GET /api/certificates/verify/:id (public). A 404 is an answer (not valid), not a failure. */

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubApi } from '../../test/render';
 import { CertificateActions } from './certificate-actions';
@@ -59,6 +60,35 @@ describe('CertificateActions', () => {
     expect(clicked).toHaveLength(1);
     expect(clicked[0]?.download).toBe('certificate_ai-tools-beyond-chatgpt.pdf');
     expect(clicked[0]?.href).toBe('blob:certificate');
+  });
+
+  it('still says the certificate downloaded when its button was drawn anew meanwhile', async () => {
+    let sendPdf = () => {};
+    const pdfSent = new Promise<void>((resolve) => (sendPdf = resolve));
+    stubApi({
+      [head]: () => new Response(null, { status: 200 }),
+      [get]: async () => {
+        await pdfSent;
+        return new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+      },
+    });
+    function RedrawnPage() {
+      const [drawing, setDrawing] = useState(1);
+      return (
+        <>
+          <button type="button" onClick={() => setDrawing((n) => n + 1)}>
+            Redraw
+          </button>
+          <CertificateActions key={drawing} courseSlug={slug} isComplete />
+        </>
+      );
+    }
+    const { user } = renderWithProviders(<RedrawnPage />);
+    await user.click(await screen.findByRole('button', { name: 'Download Certificate' }));
+    await user.click(screen.getByRole('button', { name: 'Redraw' }));
+    sendPdf();
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Certificate Downloaded!');
+    expect(clicked).toHaveLength(1);
   });
 
   it('says so when generating fails', async () => {

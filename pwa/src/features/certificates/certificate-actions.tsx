@@ -29,7 +29,16 @@ export function CertificateActions({ courseSlug, isComplete }: CertificateAction
     onFailed: () =>
       toast({ variant: 'error', title: 'Error', description: certificateMessages.generateFailed }),
   });
-  const download = useDownloadCertificate(courseSlug);
+  const download = useDownloadCertificate(courseSlug, {
+    onDownloaded: () =>
+      toast({
+        variant: 'success',
+        title: 'Certificate Downloaded!',
+        description: 'Check your downloads folder for the certificate.',
+      }),
+    onFailed: () =>
+      toast({ variant: 'error', title: 'Error', description: certificateMessages.downloadFailed }),
+  });
 
   if (!isComplete) return null;
   if (exists.isPending) return <Skeleton variant="rounded" width={200} height={42} aria-hidden="true" />;
@@ -41,18 +50,7 @@ export function CertificateActions({ courseSlug, isComplete }: CertificateAction
         color="success"
         startIcon={<DownloadIcon />}
         disabled={download.isPending}
-        onClick={() =>
-          download.mutate(undefined, {
-            onSuccess: () =>
-              toast({
-                variant: 'success',
-                title: 'Certificate Downloaded!',
-                description: 'Check your downloads folder for the certificate.',
-              }),
-            onError: () =>
-              toast({ variant: 'error', title: 'Error', description: certificateMessages.downloadFailed }),
-          })
-        }
+        onClick={() => download.mutate()}
       >
         {download.isPending ? 'Downloading...' : 'Download Certificate'}
       </Button>
