@@ -43,6 +43,11 @@ test('a free teacher takes course 2 start to finish, earns a certificate and ver
   await page.goto(`/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
   await expect(page.getByText('~90 Minutes Total')).toBeVisible();
+  // Scanned once the page has settled: the download button turns from disabled to enabled (a colour
+  // transition) when the download size arrives, and a scan in the middle reads it as low contrast.
+  await expect(page.getByRole('button', { name: /^Download for offline \(≈ [\d.]+ [KM]B\)$/ })).toBeEnabled({
+    timeout: 20_000,
+  });
   await expectNoSeriousA11yViolations(page, 'course overview');
   await page.getByRole('link', { name: 'Start Course' }).first().click();
 
