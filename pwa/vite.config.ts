@@ -9,6 +9,8 @@ import { brand } from '../domain/src/brand.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const api = process.env.API_URL ?? 'http://localhost:3000';
+/** The app, which the entry (`src/app/boot.ts`) loads once the page has painted (decision 018). */
+const isApp = (id: string | null | undefined) => Boolean(id?.endsWith('/src/app/main.tsx'));
 
 /**
  * The entry (`src/app/boot.ts`) loads the app with a dynamic import once the page has painted
@@ -35,7 +37,7 @@ function preloadApp(): Plugin {
         // The app (src/app/main.tsx) and what it imports; not what boot.ts loads only for some pages.
         for (const file of chunk.dynamicImports) {
           const found = bundle[file];
-          if (found?.type === 'chunk' && found.facadeModuleId?.endsWith('/src/app/main.tsx')) visit(file);
+          if (found?.type === 'chunk' && isApp(found.facadeModuleId)) visit(file);
         }
         const preloaded = new Set(chunk.imports);
         return [...files]
@@ -63,7 +65,7 @@ function findAppModules(): Plugin {
     apply: 'build',
     buildEnd() {
       appModules.clear();
-      const main = [...this.getModuleIds()].find((id) => id.endsWith('/src/app/main.tsx'));
+      const main = [...this.getModuleIds()].find(isApp);
       const visit = (id: string) => {
         if (appModules.has(id)) return;
         appModules.add(id);

@@ -1,10 +1,4 @@
-import {
-  moduleScreenDataId,
-  moduleStatus,
-  type ModuleScreenData,
-  type ProgressRecord,
-  unionCompleted,
-} from '@pd/domain';
+import { moduleScreenDataId, moduleStatus, type ModuleScreenData, type ProgressRecord } from '@pd/domain';
 import type { Context, Middleware } from 'koa';
 import type { AppDeps } from './deps.js';
 import { dataBlock, type FirstScreen, type PrerenderModule } from './first-screen.js';
@@ -74,7 +68,7 @@ export function moduleScreen({
     const user = await currentUser(deps, userId);
     if (!user || canOpenCourse(user, course) !== 'allowed') return null;
     const progress: ProgressRecord[] = await listProgress(deps, user, course.slug);
-    const completed = unionCompleted(progress.filter((r) => r.completed).map((r) => r.moduleId));
+    const completed = progress.filter((r) => r.completed).map((r) => r.moduleId);
     if (!course.isComingSoon && moduleStatus(module.id, completed) === 'locked') return null;
 
     const prerenderModule = await prerender();

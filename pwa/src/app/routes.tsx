@@ -64,14 +64,14 @@ function ModulePage() {
 
 const modulePath = /^\/[^/]+\/module\/[^/]+\/?$/;
 
-/** Starts loading the code of the page at `pathname` (the module page, the app's heaviest). */
-export function preloadRouteCode(pathname: string): void {
-  if (modulePath.test(pathname)) void loadModulePage();
-}
-
 /** Resolves once the page at `pathname` can be drawn without waiting for its code. */
 export async function routeCodeReady(pathname: string): Promise<void> {
   if (modulePath.test(pathname)) await loadModulePage();
+}
+
+/** Starts loading the code of the page at `pathname` (the module page, the app's heaviest). */
+export function preloadRouteCode(pathname: string): void {
+  void routeCodeReady(pathname);
 }
 
 export const routes: RouteObject[] = [
