@@ -4,12 +4,22 @@
  */
 import path from 'node:path';
 import { defaultContentRoot, formatProblem, readContent } from './loader.js';
+import { checkQuizzes, formatQuizFigures } from './quiz-rules.js';
+import { checkTimes, formatTimeFigures } from './time-rules.js';
+import { moduleEntries } from './written-modules.js';
 
 const root = path.resolve(process.argv[2] ?? defaultContentRoot);
 const report = await readContent(root);
+// Issue 19's editorial rules, over every module read: quizzes, review dates, honest time.
+const entries = moduleEntries(report.courses);
+const quizzes = checkQuizzes(entries);
+const times = checkTimes(entries, new Date().toISOString().slice(0, 10));
+report.problems.push(...quizzes.problems, ...times.problems);
 
 for (const problem of report.problems) console.log(formatProblem(problem));
 
+console.log(formatQuizFigures(quizzes.figures));
+console.log(formatTimeFigures(times.figures));
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const modules = report.courses.reduce((total, course) => total + course.modules.length, 0);
 console.log(

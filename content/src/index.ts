@@ -1,4 +1,12 @@
 export {
+  catalogue,
+  catalogueEntry,
+  courseSlugs,
+  faqSectionCatalogue,
+  promptCatalogue,
+  type CatalogueEntry,
+} from './catalogue.js';
+export {
   checkContent,
   ContentError,
   defaultContentRoot,

@@ -2,24 +2,25 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  catalogue,
   CourseInfo,
   courseDurationText,
-  faqSectionCatalogue,
   FaqSection,
   LegalPage,
+  linkablePages,
   legalPageTitles,
   Module,
   ModuleOutline,
   moduleMinutes,
+  paths,
   PromptCategory,
-  promptCatalogue,
-  type CatalogueEntry,
+  type Template,
   type Course,
 } from '@pd/domain';
 import { z } from 'zod';
+import { catalogue, faqSectionCatalogue, promptCatalogue, type CatalogueEntry } from './catalogue.js';
 import { splitFrontMatter } from './front-matter.js';
 import { levelOneHeadings, markdownLinks, rawHtml } from './markdown.js';
+import { readTemplates } from './templates.js';
 
 /** One problem in the content: the file (relative to the content folder, with `/`), the field, what is wrong. */
 export interface ContentProblem {
@@ -36,6 +37,8 @@ export interface Content {
   /** The six sections, in order. */
   faq: FaqSection[];
   legal: { terms: LegalPage; privacy: LegalPage };
+  /** Printable templates (content/templates), sorted by title. */
+  templates: Template[];
 }
 
 /** What was read: the parts that are valid, and every problem found. */
@@ -44,6 +47,7 @@ export interface ContentReport {
   prompts: PromptCategory[];
   faq: FaqSection[];
   legal: { terms?: LegalPage; privacy?: LegalPage };
+  templates: Template[];
   problems: ContentProblem[];
 }
 
@@ -89,7 +93,8 @@ export async function loadContent(
   const report = await readContent(rootDir, spec);
   const { terms, privacy } = report.legal;
   if (report.problems.length > 0 || !terms || !privacy) throw new ContentError(report.problems);
-  return { courses: report.courses, prompts: report.prompts, faq: report.faq, legal: { terms, privacy } };
+  const { courses, prompts, faq, templates } = report;
+  return { courses, prompts, faq, legal: { terms, privacy }, templates };
 }
 
 /** Every problem in the content folder, without throwing. An empty list means the content is valid. */
@@ -101,7 +106,7 @@ export async function checkContent(
 }
 
 /** App routes a lesson may link to, besides courses and modules (product-spec.md section 2). */
-const appPaths = new Set(['/', '/prompts', '/faq', '/terms', '/privacy', '/signup', '/forgot-password']);
+const appPaths = new Set(linkablePages);
 
 const moduleFileName = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 
@@ -153,8 +158,10 @@ class ContentReader {
       terms: await this.readLegal('terms'),
       privacy: await this.readLegal('privacy'),
     };
+    const templates = await readTemplates(this.root, courses);
+    this.problems.push(...templates.problems);
     await this.checkMarkdown();
-    return { courses, prompts, faq, legal, problems: this.problems };
+    return { courses, prompts, faq, legal, templates: templates.templates, problems: this.problems };
   }
 
   private add(file: string, field: string, message: string): void {
@@ -253,7 +260,7 @@ class ContentReader {
   private async readCourse(entry: CatalogueEntry): Promise<Course | null> {
     const dir = `courses/${entry.slug}`;
     const file = `${dir}/course.md`;
-    this.linkTargets.add(`/${entry.slug}`);
+    this.linkTargets.add(paths.course(entry.slug));
 
     const parsed = await this.readMarkdownFile(file);
     if (parsed) this.markdownDocs.push({ file, field: 'overview', markdown: parsed.body });
@@ -312,7 +319,7 @@ class ContentReader {
       const fileNumber = Number(match[1]);
       const fileSlug = match[2] ?? '';
       // The route exists whatever is wrong inside the file; this avoids a cascade of broken links.
-      this.linkTargets.add(`/${entry.slug}/module/${fileNumber}`);
+      this.linkTargets.add(paths.module(entry.slug, fileNumber));
       const parsed = await this.readMarkdownFile(file);
       if (!parsed) continue;
       if (parsed.body.trim() !== '')
