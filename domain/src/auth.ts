@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { limits } from './limits.js';
-import { Role } from './roles.js';
 import { authMessages } from './auth-messages.js';
 
 const email = z
@@ -85,20 +84,7 @@ export const ResetPasswordForm = z
   });
 export type ResetPasswordForm = z.input<typeof ResetPasswordForm>;
 
-/** The signed-in user as every api answer presents it (spec: id, role, name, email). */
-export const PublicUser = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: Role,
-  emailVerified: z.boolean(),
-  createdAt: z.string(),
-});
-export type PublicUser = z.infer<typeof PublicUser>;
-
-/** Neutral answer of forgot-password and resend-verification, whether the account exists or not. */
-export const OkResponse = z.object({ ok: z.literal(true), message: z.string().optional() });
-export type OkResponse = z.infer<typeof OkResponse>;
+export { OkResponse, PublicUser } from './first-load-contracts.js';
 
 // The zod-free texts live in auth-messages.ts (the app's first screen needs them without zod).
 export { authMessages, forgotPasswordAnswer, resendVerificationAnswer } from './auth-messages.js';

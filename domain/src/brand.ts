@@ -5,6 +5,8 @@ export const brand = {
   companyName: 'Bright Path Learning',
   companyUrl: 'https://www.brightpathlearning.org',
   supportEmail: 'support@brightpathlearning.org',
+  /** Inquiries about the in-person workshops (spec section 1). */
+  workshopsEmail: 'workshops@brightpathlearning.org',
   copyrightYear: 2025,
   paymentProviderName: 'Stripe',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paths } from './paths.js';
 
 /**
  * Certificates of completion (ARCHITECTURE.md decision 10, spec sections 3 and 7): the contracts
@@ -14,12 +15,8 @@ export const certificateMessages = {
   downloadFailed: 'Failed to download certificate. Please try again.',
 } as const;
 
-/** Where a course's certificate PDF is downloaded (GET and HEAD). */
-export const certificateDownloadPath = (courseSlug: string): string =>
-  `/api/certificates/${encodeURIComponent(courseSlug)}/download`;
-
 /** The public verification page of the pwa (printed and QR-coded on the PDF). */
-export const certificateVerifyPath = (id: string): string => `/certificates/verify/${encodeURIComponent(id)}`;
+export const certificateVerifyPath = (id: string): string => paths.certificateVerify(id);
 
 /** The file name the download is saved as (spec section 7). */
 export const certificateFileName = (courseSlug: string): string => `certificate_${courseSlug}.pdf`;

@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { Course, CourseSummary, FaqSection, LegalPage, Prompt, PromptCategory } from './content.js';
+import { Course, FaqSection, LegalPage, Prompt, PromptCategory } from './content.js';
 
 /**
  * Response contracts of the content and Prompt Library calls. The api builds its answers to
  * match them; the pwa validates what it receives with them.
  */
 
-/** GET /api/content/catalogue: every course, sorted by id, without lessons, quizzes or answers. */
-export const CatalogueResponse = z.strictObject({ courses: z.array(CourseSummary) });
-export type CatalogueResponse = z.infer<typeof CatalogueResponse>;
+export { CatalogueResponse } from './first-load-contracts.js';
 
 /**
  * GET /api/content/courses/:slug: the whole course, lessons, tips and quizzes with their answer

@@ -1,4 +1,4 @@
-// Zod-free on purpose: the patterns of content.ts, shared with the light checks of wire-checks.ts.
+// Zod-free on purpose: the patterns of content.ts and of the first screen's zod/mini contracts.
 
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  catalogue,
   Course,
   CourseTheme,
   Module,
   ModuleOutline,
   moduleMinutes,
   pdHours,
-  promptCatalogue,
   publicCourseSummary,
   QuizQuestion,
   LegalPage,
@@ -27,6 +25,7 @@ const module: ModuleType = {
   markdown: '## Start\n\nText.',
   quiz: [quizQuestion],
   bestPracticeTip: 'Start small.',
+  lastReviewed: '2026-11-23',
 };
 const course: OpenCourse = {
   id: 1,
@@ -170,41 +169,6 @@ describe('publicCourseSummary', () => {
     expect(json).not.toContain('answer');
     expect(json).not.toContain('markdown');
     expect(json).not.toContain('Start small');
-  });
-});
-
-describe('catalogue', () => {
-  it('has the ten courses of the spec with ids 1 to 10', () => {
-    expect(catalogue.map((c) => c.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(new Set(catalogue.map((c) => c.slug)).size).toBe(10);
-    const free = catalogue.filter((c) => !c.isPremium).map((c) => c.slug);
-    expect(free).toEqual(['ai-in-education', 'ai-tools-beyond-chatgpt']);
-    const comingSoon = catalogue.filter((c) => c.isComingSoon).map((c) => c.id);
-    expect(comingSoon).toEqual([7, 8, 9, 10]);
-  });
-  it('gives module counts and minutes, except for ai-classroom-transformations', () => {
-    const bySlug = Object.fromEntries(catalogue.map((c) => [c.slug, [c.totalMinutes, c.moduleCount]]));
-    expect(bySlug).toEqual({
-      'ai-in-education': [60, 6],
-      'ai-tools-beyond-chatgpt': [30, 3],
-      'prompt-engineering': [60, 7],
-      'ai-readiness-workshop-part-1': [60, 6],
-      'ai-readiness-workshop-part-2': [60, 7],
-      'ai-governance-policy-setting': [60, 6],
-      'ai-powered-gamified-learning': [75, 1],
-      'teaching-ai-literacy-to-students': [60, 1],
-      'ai-classroom-transformations': [null, null],
-      'real-teachers-real-classrooms': [90, 6],
-    });
-  });
-  it('has the five prompt categories of the spec', () => {
-    expect(promptCatalogue.map((c) => [c.id, c.isPremium, c.promptCount])).toEqual([
-      ['starter-templates', false, 5],
-      ['admin-communication', true, 4],
-      ['lesson-planning-activities', true, 3],
-      ['gamified-learning', true, 3],
-      ['scaffolding-student-use', true, 4],
-    ]);
   });
 });
 

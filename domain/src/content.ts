@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { gradientColours, gradientPattern, hexColourPattern, slugPattern } from './content-patterns.js';
+import { slugPattern } from './content-patterns.js';
+import { CourseTheme, type CourseSummary } from './first-load-contracts.js';
+
+export { CourseTheme, CourseSummary, ModuleSummary } from './first-load-contracts.js';
 
 export { gradientColours, gradientShades } from './content-patterns.js';
 
@@ -12,14 +15,6 @@ export { gradientColours, gradientShades } from './content-patterns.js';
 const Slug = z.string().regex(slugPattern, { message: 'Must be lower-case words joined by hyphens' });
 const Text = z.string().trim().min(1, { message: 'Must not be empty' });
 const PositiveInt = z.int().positive();
-
-export const CourseTheme = z.strictObject({
-  gradient: z.string().regex(gradientPattern, {
-    message: `Must be "from-<colour>-<shade> to-<colour>-<shade>" with colours ${gradientColours.join(', ')} and shades 400 to 800`,
-  }),
-  primaryColor: z.string().regex(hexColourPattern, { message: 'Must be a hex colour like "#2563eb"' }),
-});
-export type CourseTheme = z.infer<typeof CourseTheme>;
 
 /** Module durations run 5 to 22 minutes (spec section 3). */
 export const moduleMinutesRange = { min: 5, max: 22 } as const;
@@ -101,6 +96,13 @@ export const Module = z.strictObject({
   markdown: Text,
   quiz: Quiz,
   bestPracticeTip: Text,
+  /**
+   * The day an editor last checked the lesson against current guidance (YYYY-MM-DD): required of a
+   * written module (issue 19), shown on its page; the Terms refer to it.
+   */
+  lastReviewed: z.iso.date(),
+  /** Shows the 'Bring this workshop to your school' box, outside the lesson text (spec section 1). */
+  workshopInquiry: z.boolean().optional(),
 });
 export type Module = z.infer<typeof Module>;
 
@@ -109,6 +111,7 @@ export type Module = z.infer<typeof Module>;
  * known, the rest may follow later (a superadmin can preview the course).
  */
 export const ModuleOutline = Module.partial({
+  lastReviewed: true,
   videoUrl: true,
   image: true,
   imageAlt: true,
@@ -149,31 +152,6 @@ export function courseDurationText(totalMinutes: number): string {
   return `${totalMinutes} Minutes`;
 }
 
-/** A module as the catalogue shows it: no lesson, quiz or answer key. */
-export const ModuleSummary = z.strictObject({
-  id: PositiveInt,
-  slug: Slug,
-  title: Text,
-  description: Text,
-  duration: z.string(),
-});
-export type ModuleSummary = z.infer<typeof ModuleSummary>;
-
-/** A catalogue entry: safe to serve to anyone, whatever the course's access. */
-export const CourseSummary = z.strictObject({
-  id: PositiveInt,
-  slug: Slug,
-  title: Text,
-  description: Text,
-  theme: CourseTheme,
-  duration: z.string(),
-  totalMinutes: PositiveInt,
-  isPremium: z.boolean(),
-  isComingSoon: z.boolean(),
-  modules: z.array(ModuleSummary),
-});
-export type CourseSummary = z.infer<typeof CourseSummary>;
-
 /** The catalogue view of a course, without overview, lesson text, quizzes or answer keys. */
 export function publicCourseSummary(course: Course): CourseSummary {
   return {
@@ -203,126 +181,6 @@ export function pdHours(totalMinutes: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The static course catalogue of spec section 3.
-
-export interface CatalogueEntry {
-  id: number;
-  slug: string;
-  /** Only where the spec names the title. */
-  title?: string;
-  isPremium: boolean;
-  isComingSoon: boolean;
-  /** Null where the spec leaves it to the course's files (ai-classroom-transformations). */
-  totalMinutes: number | null;
-  /** Null where the spec leaves it to the course's files (ai-classroom-transformations). */
-  moduleCount: number | null;
-  /** Module slugs the spec fixes, by module id. */
-  moduleSlugs?: Readonly<Record<number, string>>;
-  /** Spec: "In course 1 module 6, two questions have fewer than 4 choices." */
-  shortChoiceQuestions?: { moduleId: number; count: number };
-}
-
-export const catalogue: readonly CatalogueEntry[] = [
-  {
-    id: 1,
-    slug: 'ai-in-education',
-    isPremium: false,
-    isComingSoon: false,
-    totalMinutes: 60,
-    moduleCount: 6,
-    shortChoiceQuestions: { moduleId: 6, count: 2 },
-  },
-  {
-    id: 2,
-    slug: 'ai-tools-beyond-chatgpt',
-    isPremium: false,
-    isComingSoon: false,
-    totalMinutes: 30,
-    moduleCount: 3,
-  },
-  {
-    id: 3,
-    slug: 'prompt-engineering',
-    isPremium: true,
-    isComingSoon: false,
-    totalMinutes: 60,
-    moduleCount: 7,
-    moduleSlugs: { 5: 'teacher-specific-prompts' },
-  },
-  {
-    id: 4,
-    slug: 'ai-readiness-workshop-part-1',
-    isPremium: true,
-    isComingSoon: false,
-    totalMinutes: 60,
-    moduleCount: 6,
-  },
-  {
-    id: 5,
-    slug: 'ai-readiness-workshop-part-2',
-    isPremium: true,
-    isComingSoon: false,
-    totalMinutes: 60,
-    moduleCount: 7,
-  },
-  {
-    id: 6,
-    slug: 'ai-governance-policy-setting',
-    title: 'Governing AI in Schools',
-    isPremium: true,
-    isComingSoon: false,
-    totalMinutes: 60,
-    moduleCount: 6,
-    moduleSlugs: {
-      1: 'why-ai-governance-matters',
-      2: 'ai-ethics-in-schools',
-      3: 'designing-ai-policies',
-      4: 'ai-feedback-kpi-success',
-      5: 'building-trust-buy-in',
-      6: 'culture-of-ai-excellence',
-    },
-  },
-  {
-    id: 7,
-    slug: 'ai-powered-gamified-learning',
-    isPremium: true,
-    isComingSoon: true,
-    totalMinutes: 75,
-    moduleCount: 1,
-  },
-  {
-    id: 8,
-    slug: 'teaching-ai-literacy-to-students',
-    isPremium: true,
-    isComingSoon: true,
-    totalMinutes: 60,
-    moduleCount: 1,
-  },
-  {
-    id: 9,
-    slug: 'ai-classroom-transformations',
-    isPremium: true,
-    isComingSoon: true,
-    totalMinutes: null,
-    moduleCount: null,
-  },
-  {
-    id: 10,
-    slug: 'real-teachers-real-classrooms',
-    isPremium: true,
-    isComingSoon: true,
-    totalMinutes: 90,
-    moduleCount: 6,
-  },
-];
-
-export const courseSlugs = catalogue.map((entry) => entry.slug);
-
-export function catalogueEntry(slug: string): CatalogueEntry | undefined {
-  return catalogue.find((entry) => entry.slug === slug);
-}
-
-// ---------------------------------------------------------------------------------------------------
 // Prompt Library
 
 export const Prompt = z.strictObject({
@@ -348,15 +206,6 @@ export const PromptCategory = z.strictObject({
 });
 export type PromptCategory = z.infer<typeof PromptCategory>;
 
-/** The prompt categories of spec section 3, in library order. */
-export const promptCatalogue = [
-  { id: 'starter-templates', isPremium: false, promptCount: 5 },
-  { id: 'admin-communication', isPremium: true, promptCount: 4 },
-  { id: 'lesson-planning-activities', isPremium: true, promptCount: 3 },
-  { id: 'gamified-learning', isPremium: true, promptCount: 3 },
-  { id: 'scaffolding-student-use', isPremium: true, promptCount: 4 },
-] as const;
-
 // ---------------------------------------------------------------------------------------------------
 // FAQ and legal pages
 
@@ -373,16 +222,6 @@ export const FaqSection = z.strictObject({
   items: z.array(FaqItem).min(1),
 });
 export type FaqSection = z.infer<typeof FaqSection>;
-
-/** The six FAQ sections of spec section 3, in order. */
-export const faqSectionCatalogue = [
-  { id: 'general', title: 'General' },
-  { id: 'payments-billing', title: 'Payments & Billing' },
-  { id: 'account-access', title: 'Account & Access' },
-  { id: 'courses-content', title: 'Courses & Content' },
-  { id: 'technical-support', title: 'Technical Support' },
-  { id: 'admin-group-licenses', title: 'Admin & Group Licenses' },
-] as const;
 
 const IsoDate = z
   .string()

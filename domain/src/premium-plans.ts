@@ -1,4 +1,5 @@
 // Zod-free on purpose: the pwa's first screen imports these without pulling in the schemas (premium.ts).
+import { paths } from './paths.js';
 import { brand } from './brand.js';
 
 export const planTypes = ['quarterly', 'annual'] as const;
@@ -150,12 +151,4 @@ export function subscriptionGivesPremium(
 }
 
 /** The pwa's payment-success route and its query (spec section 2). */
-export const paymentSuccessPath = '/payment-success';
-
-export const stripeApiPaths = {
-  createCheckoutSession: '/api/stripe/create-checkout-session',
-  customerPortal: '/api/stripe/customer-portal',
-  webhook: '/api/stripe/webhook',
-  checkoutSession: (id: string) => `/api/stripe/checkout-session/${encodeURIComponent(id)}`,
-  subscription: '/api/stripe/subscription',
-} as const;
+export const paymentSuccessPath = paths.paymentSuccess();

@@ -73,6 +73,5 @@ export {
   subscriptionStatuses,
   subscriptionGivesPremium,
   paymentSuccessPath,
-  stripeApiPaths,
 } from './premium-plans.js';
 export type { Plan } from './premium-plans.js';

@@ -82,6 +82,67 @@ export function passesQuiz(score: number): boolean {
   return score >= limits.quizPassMark;
 }
 
+/** The best of two scores (a module keeps its best attempt). */
+export function bestScore(a: number | undefined, b: number | undefined): number {
+  return Math.max(a ?? 0, b ?? 0);
+}
+
+/** What is known of one module's progress; `T` is how the record keeps time (a Date, an ISO string). */
+export interface ModuleProgressState<T = string> {
+  completed: boolean;
+  /** The best score so far. */
+  score: number;
+  /** The answers of the best attempt. */
+  answers?: readonly number[];
+  /** When the module was first completed; null while it is not. */
+  completedAt?: T | null;
+}
+
+/** A graded quiz attempt. */
+export interface GradedAttempt<T = string> {
+  score: number;
+  passed: boolean;
+  /** Whether the module was unlocked when the attempt was made (a locked module never completes). */
+  unlocked: boolean;
+  answers?: readonly number[];
+  at?: T;
+}
+
+/**
+ * Applies a graded quiz attempt to a module's progress (ARCHITECTURE.md's merge rules): once
+ * completed stays completed, and an attempt completes the module only when it passes and the module
+ * is unlocked; the best score and the answers of the best attempt are kept; the first completion time
+ * is the time of the first completing attempt. The api applies it to the server's record of the
+ * module, the pwa to the device's row, so the device shows what the server will answer.
+ */
+export function applyAttempt<T>(
+  before: ModuleProgressState<T> | undefined,
+  attempt: GradedAttempt<T>,
+): ModuleProgressState<T> {
+  const better = !before || attempt.score > before.score;
+  const completed = (before?.completed ?? false) || (attempt.passed && attempt.unlocked);
+  return {
+    completed,
+    score: bestScore(before?.score, attempt.score),
+    answers: better ? attempt.answers : before.answers,
+    completedAt: before?.completedAt ?? (completed ? (attempt.at ?? null) : null),
+  };
+}
+
+/**
+ * The course-reset generation rule: a reset moves the course to a new generation, and an op made on a
+ * generation below the current one (before the last reset) no longer counts. An op that does not say
+ * its generation belongs to the current one.
+ */
+export function isSuperseded(opGeneration: number | undefined, currentGeneration: number): boolean {
+  return opGeneration !== undefined && opGeneration < currentGeneration;
+}
+
+/** The generation after a reset made by a device that knew `knownGeneration` (default: the current). */
+export function nextGeneration(currentGeneration: number, knownGeneration?: number): number {
+  return Math.max(currentGeneration, knownGeneration ?? currentGeneration) + 1;
+}
+
 export const progressMessages = {
   fetchFailed: 'Failed to fetch progress',
   resetFailed: 'Failed to reset course progress',

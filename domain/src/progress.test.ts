@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   addCompleted,
+  applyAttempt,
+  bestScore,
+  isSuperseded,
+  nextGeneration,
   courseCardAction,
   courseCompletion,
   courseOverviewAction,
@@ -80,5 +84,59 @@ describe('progress rules (spec section 4)', () => {
     expect(progressMessages.resetConfirm('AI in Education')).toBe(
       'Are you sure you want to reset progress for "AI in Education"? This will clear all completed modules and quiz scores for this course. This action cannot be undone.',
     );
+  });
+});
+
+describe('applyAttempt (the merge of a graded quiz attempt)', () => {
+  const pass = { score: 80, passed: true, unlocked: true, answers: [1, 2], at: 't1' };
+  it('completes an unlocked module on a passing attempt, at the attempt time', () => {
+    expect(applyAttempt(undefined, pass)).toEqual({
+      completed: true,
+      score: 80,
+      answers: [1, 2],
+      completedAt: 't1',
+    });
+  });
+  it('does not complete a locked module or a failed attempt, but keeps the score', () => {
+    expect(applyAttempt(undefined, { ...pass, unlocked: false })).toMatchObject({
+      completed: false,
+      score: 80,
+      completedAt: null,
+    });
+    expect(applyAttempt(undefined, { ...pass, score: 50, passed: false })).toMatchObject({
+      completed: false,
+      score: 50,
+    });
+  });
+  it('keeps completion, the best score, its answers and the first completion time', () => {
+    const before = { completed: true, score: 90, answers: [0, 0], completedAt: 't0' };
+    expect(
+      applyAttempt(before, { score: 40, passed: false, unlocked: true, answers: [3, 3], at: 't2' }),
+    ).toEqual(before);
+    expect(applyAttempt(before, { ...pass, score: 100, answers: [2, 2] })).toEqual({
+      completed: true,
+      score: 100,
+      answers: [2, 2],
+      completedAt: 't0',
+    });
+  });
+  it('takes the best of two scores', () => {
+    expect(bestScore(40, 70)).toBe(70);
+    expect(bestScore(undefined, 30)).toBe(30);
+    expect(bestScore(undefined, undefined)).toBe(0);
+  });
+});
+
+describe('the course-reset generation rule', () => {
+  it('ignores an op made before the last reset; an op without a generation is current', () => {
+    expect(isSuperseded(1, 2)).toBe(true);
+    expect(isSuperseded(2, 2)).toBe(false);
+    expect(isSuperseded(3, 2)).toBe(false);
+    expect(isSuperseded(undefined, 2)).toBe(false);
+  });
+  it('moves past both the current generation and the one the device knew', () => {
+    expect(nextGeneration(2)).toBe(3);
+    expect(nextGeneration(2, 2)).toBe(3);
+    expect(nextGeneration(2, 5)).toBe(6);
   });
 });

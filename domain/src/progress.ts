@@ -37,6 +37,10 @@ export {
   moduleProgressIndicator,
   gradeAnswers,
   passesQuiz,
+  bestScore,
+  applyAttempt,
+  isSuperseded,
+  nextGeneration,
   progressMessages,
 } from './progress-rules.js';
-export type { ModuleStatus } from './progress-rules.js';
+export type { ModuleStatus, ModuleProgressState, GradedAttempt } from './progress-rules.js';

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { courseAccess, courseCardState, type CourseAccess, type CourseCardState } from './course-access.js';
+import { roles, type RoleName } from './roles-core.js';
+
+const free = { isPremium: false, isComingSoon: false };
+const premium = { isPremium: true, isComingSoon: false };
+const comingSoon = { isPremium: true, isComingSoon: true };
+const comingSoonFree = { isPremium: false, isComingSoon: true };
+
+describe('courseAccess', () => {
+  it('asks a signed-out visitor to sign in, whatever the course', () => {
+    for (const course of [free, premium, comingSoon, comingSoonFree]) {
+      expect(courseAccess(null, course)).toBe('signInRequired');
+      expect(courseAccess(undefined, course)).toBe('signInRequired');
+    }
+  });
+
+  const table: [RoleName, CourseAccess, CourseAccess, CourseAccess][] = [
+    // role, free course, premium course, coming-soon course
+    ['free', 'allowed', 'premiumRequired', 'comingSoon'],
+    ['premium', 'allowed', 'allowed', 'comingSoon'],
+    ['license_admin', 'allowed', 'allowed', 'comingSoon'],
+    ['superadmin', 'allowed', 'allowed', 'allowed'],
+  ];
+  it('covers every role', () => {
+    expect(table.map(([role]) => role).sort()).toEqual([...roles].sort());
+  });
+
+  it.each(table)('%s: free %s, premium %s, coming soon %s', (role, onFree, onPremium, onComingSoon) => {
+    expect(courseAccess(role, free)).toBe(onFree);
+    expect(courseAccess(role, premium)).toBe(onPremium);
+    expect(courseAccess(role, comingSoon)).toBe(onComingSoon);
+    expect(courseAccess(role, comingSoonFree)).toBe(onComingSoon);
+  });
+});
+
+describe('courseCardState (spec section 4)', () => {
+  const table: [RoleName | null, CourseCardState, CourseCardState, CourseCardState][] = [
+    // viewer, free course, premium course, coming-soon course
+    [null, 'open', 'open', 'comingSoon'],
+    ['free', 'open', 'locked', 'comingSoon'],
+    ['premium', 'open', 'open', 'comingSoon'],
+    ['license_admin', 'open', 'open', 'comingSoon'],
+    ['superadmin', 'open', 'open', 'preview'],
+  ];
+  it.each(table)('%s: free %s, premium %s, coming soon %s', (role, onFree, onPremium, onComingSoon) => {
+    expect(courseCardState(free, role)).toBe(onFree);
+    expect(courseCardState(premium, role)).toBe(onPremium);
+    expect(courseCardState(comingSoon, role)).toBe(onComingSoon);
+    expect(courseCardState(comingSoonFree, role)).toBe(onComingSoon);
+  });
+});

@@ -1,0 +1,38 @@
+// Zod-free on purpose: the catalogue's course cards (the app's first screen) use these rules.
+import { hasPremiumAccess, type RoleName } from './roles-core.js';
+
+/** Why a course does not open, or that it does. */
+export type CourseAccess = 'allowed' | 'signInRequired' | 'premiumRequired' | 'comingSoon';
+
+/** The two flags of a course the access rules read. */
+export interface CourseFlags {
+  isPremium: boolean;
+  isComingSoon: boolean;
+}
+
+/**
+ * Who may open a course's lessons and quizzes (ARCHITECTURE decision 11, spec section 6): free
+ * courses every signed-in user; premium courses premium, license_admin and superadmin; coming-soon
+ * courses only a superadmin (to preview them). `role` is null or undefined for a signed-out visitor.
+ * The api's content policy, the course overview and the course cards all decide with this rule.
+ */
+export function courseAccess(role: RoleName | null | undefined, course: CourseFlags): CourseAccess {
+  if (!role) return 'signInRequired';
+  if (course.isComingSoon) return role === 'superadmin' ? 'allowed' : 'comingSoon';
+  if (course.isPremium && !hasPremiumAccess(role)) return 'premiumRequired';
+  return 'allowed';
+}
+
+/** What a course card shows (spec section 4): open, locked (premium needed), coming soon, preview. */
+export type CourseCardState = 'open' | 'locked' | 'comingSoon' | 'preview';
+
+/**
+ * The card state follows `courseAccess`, except that a signed-out visitor sees open cards (the
+ * course page asks them to sign in first) and a coming-soon card says so to everyone but a
+ * superadmin, who gets a preview.
+ */
+export function courseCardState(course: CourseFlags, role: RoleName | null | undefined): CourseCardState {
+  const access = courseAccess(role, course);
+  if (course.isComingSoon) return access === 'allowed' ? 'preview' : 'comingSoon';
+  return access === 'premiumRequired' ? 'locked' : 'open';
+}

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import {
+  ForgotPasswordRequest,
+  LoginRequest,
+  OkResponse,
+  PublicUser,
+  RegisterRequest,
+  RegisterResponse,
+  ResendVerificationRequest,
+  ResetPasswordRequest,
+} from './auth.js';
+import {
+  CertificateListResponse,
+  CertificateVerifyResponse,
+  IssueCertificateResponse,
+} from './certificates.js';
+import {
+  CourseContentResponse,
+  FaqResponse,
+  LegalPageResponse,
+  PromptLibraryResponse,
+} from './content-api.js';
+import { DevMailboxResponse } from './dev-mailbox.js';
+import { endpoint, endpointUrl, type Endpoint } from './endpoint-core.js';
+import { firstLoadEndpoints } from './endpoints-first-load.js';
+import { InviteLookupResponse } from './invite-lookup.js';
+import {
+  CheckoutSessionStatusResponse,
+  CreateCheckoutSessionRequest,
+  RedirectUrlResponse,
+  SubscriptionResponse,
+} from './premium.js';
+import { SaveProgressRequest } from './progress.js';
+import { ProgressListResponse, ResetProgressResponse, SaveProgressResponse } from './progress-api.js';
+import { SyncRequest, SyncResponse } from './sync.js';
+import { TemplateListResponse, TemplateResponse } from './templates.js';
+
+export * from './endpoint-core.js';
+export { firstLoadEndpoints } from './endpoints-first-load.js';
+
+/** GET /api/health: the first form with 200 when the database answers, the second with 503. */
+export const HealthResponse = z.union([
+  z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+  z.object({ status: z.literal('unavailable'), error: z.string() }),
+]);
+export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/** POST /api/stripe/webhook: the event was received, and what handling it did. */
+export const WebhookResponse = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['applied', 'duplicate', 'ignored']),
+});
+export type WebhookResponse = z.infer<typeof WebhookResponse>;
+
+/**
+ * The folder of the demo payment provider's pages: their forms post there, and those requests read
+ * their own (form-encoded) body.
+ */
+export const demoPagesPrefix = '/api/stripe/demo/';
+
+/**
+ * Every api call, once: `{method, path, request, response}` with the contracts of this package
+ * (product-spec.md section 7). The pwa's fetchers build their URLs with `endpointUrl` and validate
+ * answers with `response`; the tests' stubs are typed by it; the api's routers serve each entry with
+ * `route` (api/src/route.ts), and api/src/endpoints.test.ts checks every route is an entry and every
+ * entry a route.
+ * A path parameter is `:name`. `response` undefined: the answer is not JSON (a PDF, a redirect, a
+ * page); `request` undefined: no body is read.
+ */
+export const endpoints = {
+  ...firstLoadEndpoints,
+
+  // Accounts (spec section 7).
+  register: endpoint({
+    method: 'POST',
+    path: '/api/auth/register',
+    request: RegisterRequest,
+    response: RegisterResponse,
+  }),
+  login: endpoint({ method: 'POST', path: '/api/auth/login', request: LoginRequest, response: PublicUser }),
+  resendVerification: endpoint({
+    method: 'POST',
+    path: '/api/auth/resend-verification',
+    request: ResendVerificationRequest,
+    response: OkResponse,
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    request: ForgotPasswordRequest,
+    response: OkResponse,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    request: ResetPasswordRequest,
+    response: OkResponse,
+  }),
+  /** The link of the verification e-mail: redirects to the app. */
+  verifyEmail: endpoint({ method: 'GET', path: '/api/auth/verify-email' }),
+  invite: endpoint({ method: 'GET', path: '/api/invites/:code', response: InviteLookupResponse }),
+
+  // Content and the Prompt Library.
+  course: endpoint({ method: 'GET', path: '/api/content/courses/:slug', response: CourseContentResponse }),
+  faq: endpoint({ method: 'GET', path: '/api/content/faq', response: FaqResponse }),
+  legalPage: endpoint({ method: 'GET', path: '/api/content/legal/:page', response: LegalPageResponse }),
+  prompts: endpoint({ method: 'GET', path: '/api/prompts', response: PromptLibraryResponse }),
+
+  // Printable templates (issue 19): the list for anyone signed in, a template for entitled users.
+  templates: endpoint({ method: 'GET', path: '/api/templates', response: TemplateListResponse }),
+  template: endpoint({ method: 'GET', path: '/api/templates/:slug', response: TemplateResponse }),
+  /** The same template as a self-contained HTML file (an attachment, not JSON). */
+  templateDownload: endpoint({ method: 'GET', path: '/api/templates/:slug/download' }),
+
+  // Progress and the offline sync.
+  progress: endpoint({ method: 'GET', path: '/api/progress', response: ProgressListResponse }),
+  sync: endpoint({
+    method: 'POST',
+    path: '/api/progress/sync',
+    request: SyncRequest,
+    response: SyncResponse,
+  }),
+  saveProgress: endpoint({
+    method: 'POST',
+    path: '/api/progress/:courseSlug/:moduleId',
+    request: SaveProgressRequest,
+    response: SaveProgressResponse,
+  }),
+  resetProgress: endpoint({
+    method: 'DELETE',
+    path: '/api/progress/:courseSlug',
+    response: ResetProgressResponse,
+  }),
+
+  // Certificates.
+  certificates: endpoint({ method: 'GET', path: '/api/certificates', response: CertificateListResponse }),
+  issueCertificate: endpoint({
+    method: 'POST',
+    path: '/api/certificates/:courseSlug',
+    response: IssueCertificateResponse,
+  }),
+  /** The PDF. */
+  certificatePdf: endpoint({ method: 'GET', path: '/api/certificates/:courseSlug/download' }),
+  /** 200 when the certificate exists, 404 when not yet. */
+  certificateExists: endpoint({ method: 'HEAD', path: '/api/certificates/:courseSlug/download' }),
+  verifyCertificate: endpoint({
+    method: 'GET',
+    path: '/api/certificates/verify/:id',
+    response: CertificateVerifyResponse,
+  }),
+
+  // Payments.
+  createCheckoutSession: endpoint({
+    method: 'POST',
+    path: '/api/stripe/create-checkout-session',
+    request: CreateCheckoutSessionRequest,
+    response: RedirectUrlResponse,
+  }),
+  customerPortal: endpoint({
+    method: 'POST',
+    path: '/api/stripe/customer-portal',
+    response: RedirectUrlResponse,
+  }),
+  checkoutSession: endpoint({
+    method: 'GET',
+    path: '/api/stripe/checkout-session/:id',
+    response: CheckoutSessionStatusResponse,
+  }),
+  subscription: endpoint({ method: 'GET', path: '/api/stripe/subscription', response: SubscriptionResponse }),
+  /** Stripe's signed events (raw body, verified by signature). */
+  stripeWebhook: endpoint({ method: 'POST', path: '/api/stripe/webhook', response: WebhookResponse }),
+  /** The demo provider's checkout and portal pages (HTML, form posts that redirect). */
+  demoCheckoutPage: endpoint({ method: 'GET', path: `${demoPagesPrefix}checkout/:id` }),
+  demoCheckoutSubmit: endpoint({ method: 'POST', path: `${demoPagesPrefix}checkout/:id` }),
+  demoPortalPage: endpoint({ method: 'GET', path: `${demoPagesPrefix}portal` }),
+  demoPortalSubmit: endpoint({ method: 'POST', path: `${demoPagesPrefix}portal` }),
+
+  // Operations and development.
+  health: endpoint({ method: 'GET', path: '/api/health', response: HealthResponse }),
+  devMailbox: endpoint({ method: 'GET', path: '/api/dev/mailbox', response: DevMailboxResponse }),
+} as const satisfies Record<string, Endpoint>;
+
+/** Where a certificate's PDF is downloaded (the api presents it as the certificate's `url`). */
+export const certificateDownloadPath = (courseSlug: string): string =>
+  endpointUrl(endpoints.certificatePdf, { courseSlug });
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+/** `'GET /api/auth/me'` and so on: the names the tests' stubs answer. */
+export type EndpointKey = Endpoints[EndpointName]['key'];
+/** The endpoint of a key. */
+export type EndpointOf<K extends EndpointKey> = Extract<Endpoints[EndpointName], { key: K }>;

@@ -1,0 +1,85 @@
+// Zod-free on purpose: the router, every link and the api's e-mails import it.
+/**
+ * Every page of the app (product-spec.md section 2), written once: the pwa's router takes the route
+ * patterns, links use the builders, the api builds its e-mail links and redirects with them, and the
+ * content check accepts a lesson link only to one of these pages.
+ */
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** The pages' route patterns, `:name` for a parameter (react-router's form, relative to the root). */
+export const routePatterns = {
+  home: '',
+  signup: 'signup',
+  verifySent: 'verify-sent',
+  forgotPassword: 'forgot-password',
+  resetPassword: 'reset-password',
+  devMailbox: 'dev/mailbox',
+  prompts: 'prompts',
+  templates: 'templates',
+  template: 'templates/:slug',
+  faq: 'faq',
+  terms: 'terms',
+  privacy: 'privacy',
+  paymentSuccess: 'payment-success',
+  licenseAdmin: 'license-admin',
+  admin: 'admin',
+  analyticsTest: 'analytics-test',
+  /** Spec section 2: an empty path or /undefined goes home. */
+  undefinedPath: 'undefined',
+  certificateVerify: 'certificates/verify/:id',
+  module: ':courseSlug/module/:moduleId',
+  course: ':courseSlug',
+} as const;
+
+/** Link builders: one per page. */
+export const paths = {
+  /** `verified`: the account was just verified (the e-mail link's redirect; the page says so). */
+  home: (query: { verified?: boolean } = {}) =>
+    withQuery('/', { verified: query.verified ? '1' : undefined }),
+  course: (courseSlug: string) => `/${encodeURIComponent(courseSlug)}`,
+  module: (courseSlug: string, moduleId: number) => `/${encodeURIComponent(courseSlug)}/module/${moduleId}`,
+  prompts: () => '/prompts',
+  templates: () => '/templates',
+  template: (slug: string) => `/templates/${encodeURIComponent(slug)}`,
+  faq: () => '/faq',
+  signup: (invite?: string) => withQuery('/signup', { invite }),
+  /** `linkError`: the verification link was invalid or expired (the e-mail link's redirect). */
+  verifySent: (email?: string, linkError?: 'invalid') =>
+    withQuery('/verify-sent', { email, error: linkError }),
+  forgotPassword: () => '/forgot-password',
+  resetPassword: (token?: string) => withQuery('/reset-password', { token }),
+  paymentSuccess: (query: { sessionId?: string; planType?: string } = {}) =>
+    withQuery('/payment-success', { session_id: query.sessionId, plan_type: query.planType }),
+  terms: () => '/terms',
+  privacy: () => '/privacy',
+  licenseAdmin: () => '/license-admin',
+  admin: () => '/admin',
+  analyticsTest: () => '/analytics-test',
+  devMailbox: () => '/dev/mailbox',
+  certificateVerify: (id: string) => `/certificates/verify/${encodeURIComponent(id)}`,
+} as const;
+
+/**
+ * The static pages a lesson may link to (the content check adds every course and module). Pages
+ * reached only from a mail or a payment (reset-password, verify-sent, payment-success) are left out.
+ */
+export const linkablePages: readonly string[] = [
+  paths.home(),
+  paths.prompts(),
+  paths.faq(),
+  paths.terms(),
+  paths.privacy(),
+  paths.signup(),
+  paths.forgotPassword(),
+];
+
+/** True when `pathname` is a module page (`/:courseSlug/module/:moduleId`). */
+export function isModulePath(pathname: string): boolean {
+  return /^\/[^/]+\/module\/[^/]+\/?$/.test(pathname);
+}
