@@ -9,33 +9,25 @@ import type { AppDeps } from './deps.js';
 import { createLogger, type Logger } from './logger.js';
 import { compression } from './middleware/compression.js';
 import { errorHandler } from './middleware/error-handler.js';
-import { defaultRateLimits, type RateLimits } from './middleware/rate-limit.js';
 import { requestLog } from './middleware/request-log.js';
-import { mountRouters } from './middleware/routers.js';
 import { sameOrigin } from './middleware/same-origin.js';
 import { securityHeaders } from './middleware/security-headers.js';
-import { sessionCookieName, sessions } from './middleware/session.js';
-import { meFastPath } from './modules/auth/me-fast-path.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { SessionCache } from './modules/auth/session/cache.js';
+import { sessionCookieName, sessionMiddleware } from './modules/auth/session/middleware.js';
 import { certificateRoutes } from './modules/certificates/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
+import { pages } from './modules/pages/pages.js';
+import { defaultImagesDir, defaultPwaDist, imagesStatic, pwaStatic } from './modules/pages/static-files.js';
+import { readsOwnBody } from './modules/payments/raw-body.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { progressRoutes } from './modules/progress/routes.js';
 import { promptRoutes } from './modules/prompts/routes.js';
-import {
-  defaultPrerenderModule,
-  type FirstScreen,
-  prerenderLoader,
-  renderFirstScreen,
-} from './first-screen.js';
-import { moduleScreen } from './module-screen.js';
-import { presentCatalogue } from './modules/content/present.js';
-import { readsOwnBody } from './modules/stripe/raw-body.js';
-import { pagePreloads } from './page-preloads.js';
-import { stripeRoutes } from './modules/stripe/routes.js';
-import { defaultImagesDir, defaultPwaDist, imagesStatic, pwaStatic, spaFallback } from './static.js';
+import { defaultRateLimits, type RateLimits } from './modules/rate-limit/middleware.js';
+import { templateRoutes } from './modules/templates/routes.js';
 
 export interface CreateAppOptions {
   config: Config;
@@ -45,11 +37,11 @@ export interface CreateAppOptions {
   clock?: Clock;
   logger?: Logger;
   rateLimits?: Partial<RateLimits>;
-  /** Where the built pwa lives (default pwa/dist). */
+  /** Where the built pwa lives (default pwa/dist); its pages manifest names the rest. */
   pwaDist?: string;
-  /** The pwa's server build that draws the home page (default: dist-ssr/prerender.js next to pwaDist). */
-  prerenderModule?: string;
   imagesDir?: string;
+  /** The session micro-cache (default: a new one for this app). */
+  sessionCache?: SessionCache;
   /** Extra routers (tests, and modules added by later issues). */
   routers?: ((deps: AppDeps) => Router)[];
 }
@@ -62,7 +54,8 @@ const moduleRouters: ((deps: AppDeps) => Router)[] = [
   promptRoutes,
   progressRoutes,
   certificateRoutes,
-  stripeRoutes,
+  paymentRoutes,
+  templateRoutes,
 ];
 
 export const jsonBodyLimit = '100kb';
@@ -81,6 +74,7 @@ export function createApp(options: CreateAppOptions): Koa {
     logger,
     rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     content,
+    sessionCache: options.sessionCache ?? new SessionCache(),
   };
   const pwaDist = options.pwaDist ?? defaultPwaDist;
 
@@ -96,16 +90,7 @@ export function createApp(options: CreateAppOptions): Koa {
 
   const log = requestLog(logger);
   if (log) app.use(log);
-  const { session, keys } = sessions(app, config, db, clock);
-  // Decision 015: the hottest call, answered from the session cache when koa-session would only read.
-  app.use(
-    meFastPath({
-      cookieName: sessionCookieName(config.isHttps),
-      keys,
-      isHttps: config.isHttps,
-      clock,
-    }),
-  );
+  const session = sessionMiddleware(app, deps);
   // Outside the error handler: an error answer gets the headers of what it is (JSON).
   app.use(securityHeaders(config.isHttps));
   app.use(errorHandler(logger));
@@ -119,29 +104,24 @@ export function createApp(options: CreateAppOptions): Koa {
   );
   // Sessions cost a database read: only the api needs them, not static files.
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? session(ctx, next) : next()));
-  // Pages drawn on the server with the pwa's own components (its server build, loaded once).
-  const prerender = prerenderLoader(options.prerenderModule ?? defaultPrerenderModule(pwaDist), logger);
-  // Decision 017: the signed-out home page, drawn once, at start-up outside tests (a test app draws
-  // it when first asked).
-  let home: Promise<FirstScreen | null> | undefined;
-  const drawHome = () => (home ??= renderFirstScreen(prerender, presentCatalogue(content.courses), logger));
-  if (config.nodeEnv !== 'test') void drawHome();
-  // Decision 018: a signed-in teacher's module page, drawn per request (and kept for a reload).
-  const drawModule = moduleScreen({ deps, session, prerender, logger });
+  // The app's pages (decisions 016 and 017): the SPA fallback, after the routers and static files.
   app.use(
-    spaFallback(pwaDist, {
-      links: pagePreloads({ dist: pwaDist, courseSlugs: content.courses.map((c) => c.slug) }),
+    pages({
+      dist: pwaDist,
+      content,
+      logger,
       sessionCookie: sessionCookieName(config.isHttps),
-      firstScreen: (ctx, signedOut) => {
-        if (ctx.path === '/') return signedOut ? drawHome() : Promise.resolve(null);
-        return signedOut ? Promise.resolve(null) : drawModule(ctx);
-      },
+      // Outside tests the home page is drawn at start-up; a test app draws it when first asked.
+      drawAtStart: config.nodeEnv !== 'test',
     }),
   );
 
   const routers = [...moduleRouters, ...(options.routers ?? [])].map((make) => make(deps));
   if (!config.isProduction) routers.push(devMailboxRoutes(db));
-  app.use(mountRouters(routers));
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
 
   app.use(imagesStatic(options.imagesDir ?? defaultImagesDir));
   app.use(pwaStatic(pwaDist));

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { loadContent } from '@pd/content';
+import { endpoints, paths } from '@pd/domain';
 import { createApp } from './app.js';
 import { systemClock } from './clock.js';
 import { loadConfigOrExit } from './config.js';
@@ -8,10 +9,11 @@ import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seedDemoAccounts } from './demo/seed.js';
 import { createLogger } from './logger.js';
-import { purgeExpiredSessions } from './modules/auth/session-store.js';
+import { SessionCache } from './modules/auth/session/cache.js';
+import { purgeExpiredSessions } from './modules/auth/session/store.js';
 import { Mailer } from './modules/mail/mailer.js';
 import { purgeExpired } from './modules/rate-limit/store.js';
-import { expireEndedSubscriptions } from './modules/stripe/service.js';
+import { expireEndedSubscriptions } from './modules/payments/service.js';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
@@ -44,15 +46,20 @@ async function main(): Promise<void> {
   });
   mailer.start();
   if (mailer.mode === 'dev-mailbox')
-    logger.info(`dev mailbox: ${config.publicUrl}/dev/mailbox (JSON at /api/dev/mailbox)`);
+    logger.info(
+      `dev mailbox: ${config.publicUrl}${paths.devMailbox()} (JSON at ${endpoints.devMailbox.path})`,
+    );
 
+  // The session micro-cache of this process (decision 012): the app's and housekeeping's writes to
+  // users go through the auth module, which invalidates it.
+  const sessionCache = new SessionCache();
   const housekeeping = setInterval(() => {
     const now = systemClock();
     void Promise.all([
       purgeExpiredSessions(database.db, now),
       purgeExpired(database.db, now),
       // A subscription set to cancel stops giving premium at its period end (ADR 009).
-      expireEndedSubscriptions({ db: database.db, config, clock: systemClock, logger }),
+      expireEndedSubscriptions({ db: database.db, config, clock: systemClock, logger, sessionCache }),
     ]).catch((error: unknown) =>
       logger.warn('housekeeping failed', { error: error instanceof Error ? error.message : String(error) }),
     );
@@ -62,7 +69,7 @@ async function main(): Promise<void> {
   // Content is validated before the server listens: bad content never starts.
   const content = await loadContent();
   logger.info('content loaded', { courses: content.courses.length });
-  const app = createApp({ config, db: database.db, mailer, logger, content });
+  const app = createApp({ config, db: database.db, mailer, logger, content, sessionCache });
   const server = createServer(app.callback());
   server.listen(config.port, () => logger.info(`listening on ${config.publicUrl} (port ${config.port})`));
 

@@ -5,7 +5,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Logger } from '../logger.js';
-import { userWriteWatcher } from '../modules/auth/session-cache.js';
 import { lockDataDir } from './lock.js';
 import * as schema from './schema.js';
 
@@ -34,20 +33,24 @@ export function openPostgres(url: string, logger: Logger): Database {
   // Without this listener a server dropping an idle client crashes the process.
   pool.on('error', (error) => logger.error('postgres pool error', { error: error.message }));
   return {
-    db: drizzlePg(pool, { schema, logger: userWriteWatcher }) as unknown as Db,
+    db: drizzlePg(pool, { schema }) as unknown as Db,
     driver: 'pg',
     close: () => pool.end(),
   };
 }
 
-/** PGlite in memory (tests) or persisted in `dataDir/pglite` with an exclusive lock. */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * PGlite in memory (tests; `loadDataDir`: start from a dumped data directory) or persisted in
+ * `dataDir/pglite` with an exclusive lock.
+ */
+export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = dataDir ? await PGlite.create(path.join(dataDir, 'pglite')) : await PGlite.create();
+    const client = dataDir
+      ? await PGlite.create(path.join(dataDir, 'pglite'))
+      : await PGlite.create({ loadDataDir });
     return {
-      // Writes to users from any module invalidate the session micro-cache (decision 012).
-      db: drizzlePglite(client, { schema, logger: userWriteWatcher }) as unknown as Db,
+      db: drizzlePglite(client, { schema }) as unknown as Db,
       driver: 'pglite',
       close: async () => {
         await client.close();

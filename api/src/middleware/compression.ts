@@ -2,7 +2,6 @@ import { constants as zlib } from 'node:zlib';
 import compressible from 'compressible';
 import type { Middleware } from 'koa';
 import compress from 'koa-compress';
-import { memoize } from '../memo.js';
 
 /** Answers smaller than this are sent as they are. */
 export const compressThreshold = 1024;
@@ -30,7 +29,7 @@ export function compression(): Middleware {
     br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
     gzip: {},
     deflate: false,
-    filter: memoize((type: string) => compressible(type) === true),
+    filter: (type: string) => compressible(type) === true,
   });
   return async (ctx, next) => {
     await next();

@@ -1,13 +1,14 @@
+import { demoPagesPrefix, endpoints } from '@pd/domain';
 import type { Context, Middleware } from 'koa';
 import { AppError } from '../errors.js';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Paths verified another way (the Stripe webhook is checked by its signature). */
-export const sameOriginExemptPaths = new Set(['/api/stripe/webhook']);
+export const sameOriginExemptPaths = new Set<string>([endpoints.stripeWebhook.path]);
 
 /** The demo payment pages post plain HTML forms: same Origin still required, form encoding allowed. */
-const formPostPrefix = '/api/stripe/demo/';
+const formPostPrefix = demoPagesPrefix;
 
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   const length = headers['content-length'];

@@ -26,27 +26,6 @@ export function cspDirectives(isHttps: boolean): Record<string, string[]> {
   return directives;
 }
 
-/** Helmet's headers for these options, computed once: helmet sets the same ones on every response. */
-export function helmetHeaders(isHttps: boolean): [string, string][] {
-  const middleware = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(isHttps) },
-    strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'deny' },
-  }) as Middleware;
-  const headers = new Map<string, string>();
-  const res = {
-    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
-    removeHeader: (name: string) => headers.delete(name),
-    getHeader: (name: string) => headers.get(name),
-  };
-  // Helmet writes its headers synchronously, before it calls next.
-  void middleware({ req: { headers: {} }, res } as unknown as Parameters<Middleware>[0], async () => {});
-  if (headers.size === 0) throw new Error('helmet set no headers');
-  return [...headers];
-}
-
 /**
  * What a JSON answer needs (OWASP REST Security Cheat Sheet, decision 013): a JSON body is never
  * rendered as a page, so the document policies (the page CSP, Referrer-Policy, the legacy IE and
@@ -68,19 +47,25 @@ const isJson = (type: unknown) => typeof type === 'string' && type.startsWith('a
 
 /**
  * Set once the answer is known: JSON answers get `apiHeaders`, everything else (pages, scripts,
- * PDFs, images, redirects, empty answers) helmet's full set.
+ * PDFs, images, redirects, empty answers) helmet's full set, through koa-helmet on this request.
  */
 export function securityHeaders(isHttps: boolean): Middleware {
-  const page = helmetHeaders(isHttps);
+  const helmetMiddleware = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(isHttps) },
+    strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+  }) as Middleware;
   const api = apiHeaders(isHttps);
+  const done = async () => {};
   return async (ctx, next) => {
     try {
       await next();
     } finally {
-      const res = ctx.res;
-      if (!res.headersSent) {
-        for (const [name, value] of isJson(res.getHeader('content-type')) ? api : page)
-          res.setHeader(name, value);
+      if (!ctx.res.headersSent) {
+        if (isJson(ctx.response.get('Content-Type'))) for (const [name, value] of api) ctx.set(name, value);
+        else await helmetMiddleware(ctx, done);
       }
     }
   };

@@ -7,6 +7,7 @@ import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { createLogger } from '../logger.js';
 import { hashPassword } from '../modules/auth/crypto.js';
+import { SessionCache } from '../modules/auth/session/cache.js';
 import { endAllSessionsOfUser, findUserByEmail, insertUser, updateUser } from '../modules/auth/store.js';
 
 /**
@@ -62,14 +63,18 @@ async function main(): Promise<void> {
     const now = new Date();
     const passwordHash = await hashPassword(parsed.data.password);
     const existing = await findUserByEmail(database.db, parsed.data.email);
+    // This process serves no request: its cache only keeps the store's contract (a running server's
+    // cache sees the change within its 2 s).
+    const cache = new SessionCache();
     if (existing) {
       await updateUser(
         database.db,
+        cache,
         existing.id,
         { name: parsed.data.name, passwordHash, role: 'superadmin', emailVerified: true },
         now,
       );
-      await endAllSessionsOfUser(database.db, existing.id);
+      await endAllSessionsOfUser(database.db, cache, existing.id);
       logger.info(`promoted ${parsed.data.email} to superadmin (password changed, sessions ended)`);
     } else {
       await insertUser(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { stripeApiTarget } from '../config.js';
-import { createStripeClient } from '../modules/stripe/stripe-provider.js';
-import { setupReport, setupStripe } from '../modules/stripe/setup.js';
+import { createStripeClient } from '../modules/payments/providers/stripe.js';
+import { setupReport, setupStripe } from '../modules/payments/setup.js';
 
 /**
  * `npm run stripe:setup`: creates the product, the two prices and the LAUNCH30 promotion code in the

@@ -6,7 +6,8 @@ import { createApp } from '../app.js';
 import { type Config, parseConfig } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { AppDeps } from '../deps.js';
-import type { RateLimits } from '../middleware/rate-limit.js';
+import { SessionCache } from '../modules/auth/session/cache.js';
+import type { RateLimits } from '../modules/rate-limit/middleware.js';
 import { Mailer, type RetryPolicy } from '../modules/mail/mailer.js';
 import { TestClient } from './client.js';
 import { createTestClock, type TestClock } from './clock.js';
@@ -34,6 +35,8 @@ export interface TestApp {
   database: Database;
   mailer: Mailer;
   clock: TestClock;
+  /** The app's session micro-cache, for writes a test makes through the auth store. */
+  sessionCache: SessionCache;
   logs: LogEntry[];
   smtp: TestSmtp | null;
   client(): TestClient;
@@ -74,8 +77,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     isProduction: config.isProduction,
     retry: options.retry,
   });
+  const sessionCache = new SessionCache();
   const app = createApp({
     config,
+    sessionCache,
     db,
     mailer,
     content: await testContent(),
@@ -94,6 +99,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     database: testDb.database,
     mailer,
     clock,
+    sessionCache,
     logs: logger.entries,
     smtp,
     client: () => new TestClient(url),

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { createLogger } from '../logger.js';
+import { adminQuery, databaseUrl, postgresAdminUrl, throwawayName } from './template.js';
 
 export interface TestDatabase {
   database: Database;
@@ -11,32 +12,31 @@ export interface TestDatabase {
 }
 
 /**
- * One database per test file: PGlite in memory by default; with TEST_DB=pg and
- * TEST_DATABASE_URL, a throwaway `t_<random>` database on that server, dropped afterwards.
+ * One database per test file, a copy of the run's migrated template (global-setup.ts): PGlite in
+ * memory loaded from the migrated data directory's dump by default; with TEST_DB=pg and
+ * TEST_DATABASE_URL, a throwaway `t_<random>` database created from the template database on that
+ * server, dropped afterwards. In a project without that global setup, it migrates its own.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB === 'pg') {
-    if (!adminUrl) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
-    const name = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = openPostgres(url.toString(), createLogger('error'));
-    await runMigrations(database);
+  const template = inject('migratedTemplate');
+  const adminUrl = postgresAdminUrl();
+  if (adminUrl) {
+    const name = throwawayName();
+    const copy = template?.driver === 'pg' ? ` TEMPLATE ${template.name}` : '';
+    await adminQuery(adminUrl, `CREATE DATABASE ${name}${copy}`);
+    const database = openPostgres(databaseUrl(adminUrl, name), createLogger('error'));
+    if (!copy) await runMigrations(database);
     return {
       database,
       drop: async () => {
         await database.close();
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await cleanup.end();
+        await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       },
     };
+  }
+  if (template?.driver === 'pglite') {
+    const database = await openPglite(null, new Blob([await readFile(template.dumpFile)]));
+    return { database, drop: () => database.close() };
   }
   const database = await openPglite(null);
   await runMigrations(database);

@@ -3,7 +3,8 @@ import type { Role } from '@pd/domain';
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/crypto.js';
-import { insertUser } from '../modules/auth/store.js';
+import type { SessionCache } from '../modules/auth/session/cache.js';
+import { insertUser, updateUser } from '../modules/auth/store.js';
 
 export interface BuildUserOptions {
   role?: Role;
@@ -39,4 +40,14 @@ export async function buildUser(db: Db, options: BuildUserOptions = {}): Promise
   );
   if (!user) throw new Error(`buildUser: ${email} exists`);
   return { user, email, password };
+}
+
+/** Changes a user's role straight in the database (as an admin's action or a payment would). */
+export async function setRole(
+  app: { db: Db; sessionCache: SessionCache },
+  userId: string,
+  role: Role,
+): Promise<void> {
+  if (!(await updateUser(app.db, app.sessionCache, userId, { role }, new Date())))
+    throw new Error(`setRole: no user ${userId}`);
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Role } from '@pd/domain';
 import Stripe from 'stripe';
 import { findUserById } from '../modules/auth/store.js';
-import type { PaymentDeps } from '../modules/stripe/service.js';
+import type { PaymentDeps } from '../modules/payments/service.js';
 import { startTestApp, type TestApp, type TestAppOptions } from './app.js';
 import type { TestClient } from './client.js';
 import { createMemoryLogger } from './logger.js';
@@ -528,5 +528,11 @@ export async function roleOf(app: TestApp, userId: string): Promise<Role | undef
 
 /** What the payment service needs, taken from a test app (its clock, a quiet logger). */
 export function paymentDeps(app: TestApp): PaymentDeps {
-  return { db: app.db, config: app.config, clock: app.clock.now, logger: createMemoryLogger() };
+  return {
+    db: app.db,
+    config: app.config,
+    clock: app.clock.now,
+    logger: createMemoryLogger(),
+    sessionCache: app.sessionCache,
+  };
 }

@@ -6,6 +6,7 @@ import {
   type RegisterRequest,
   type ResendVerificationRequest,
   type ResetPasswordRequest,
+  type Role,
   tokenLifetimes,
 } from '@pd/domain';
 import type { z } from 'zod';
@@ -13,13 +14,13 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { passwordChangedMail, passwordResetMail, verificationMail } from '../mail/templates.js';
+import { mailLinks, passwordChangedMail, passwordResetMail, verificationMail } from '../mail/templates.js';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from './crypto.js';
 import { canSignIn, needsVerification } from './policy.js';
 import * as store from './store.js';
 
 type Parsed<T extends z.ZodType> = z.output<T>;
-type ServiceDeps = Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'>;
+type ServiceDeps = Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config' | 'sessionCache'>;
 
 async function issueToken(
   db: Db,
@@ -39,10 +40,8 @@ async function issueToken(
   return token;
 }
 
-const verifyUrl = (deps: ServiceDeps, token: string) =>
-  `${deps.config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-const resetUrl = (deps: ServiceDeps, token: string) =>
-  `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+const verifyUrl = (deps: ServiceDeps, token: string) => mailLinks.verifyEmail(deps.config.publicUrl, token);
+const resetUrl = (deps: ServiceDeps, token: string) => mailLinks.resetPassword(deps.config.publicUrl, token);
 
 async function sendVerification(db: Db, deps: ServiceDeps, user: UserRow): Promise<void> {
   const token = await issueToken(db, deps, user.id, 'verification');
@@ -87,10 +86,10 @@ export async function authenticate(deps: ServiceDeps, input: Parsed<typeof Login
 }
 
 export async function currentUser(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'sessionCache'>,
   userId: string | undefined,
 ): Promise<UserRow | null> {
-  return userId ? store.findSessionUser(deps.db, userId) : null;
+  return userId ? store.findSessionUser(deps.db, deps.sessionCache, userId) : null;
 }
 
 /** Sends a new link when the account exists and is unverified; the answer never tells which. */
@@ -131,13 +130,19 @@ export async function resetPassword(
     const now = deps.clock();
     const userId = await store.consumeToken(tx, sha256(input.token), 'password_reset', now);
     if (!userId) throw new AppError(400, authMessages.invalidOrExpiredToken, 'INVALID_TOKEN');
-    const user = await store.updateUser(tx, userId, { passwordHash, emailVerified: true }, now);
+    const user = await store.updateUser(
+      tx,
+      deps.sessionCache,
+      userId,
+      { passwordHash, emailVerified: true },
+      now,
+    );
     if (!user) throw new AppError(400, authMessages.invalidOrExpiredToken, 'INVALID_TOKEN');
     await store.revokeTokens(tx, userId, 'password_reset', now);
-    await store.endAllSessionsOfUser(tx, userId);
+    await store.endAllSessionsOfUser(tx, deps.sessionCache, userId);
     await deps.mailer.enqueue(
       tx,
-      passwordChangedMail(user.email, user.name, `${deps.config.publicUrl}/forgot-password`),
+      passwordChangedMail(user.email, user.name, mailLinks.forgotPassword(deps.config.publicUrl)),
     );
   });
   deps.mailer.kick();
@@ -150,7 +155,38 @@ export async function verifyEmail(deps: ServiceDeps, token: string | undefined):
     const now = deps.clock();
     const userId = await store.consumeToken(tx, sha256(token), 'verification', now);
     if (!userId) return false;
-    await store.markEmailVerified(tx, userId, now);
+    await store.markEmailVerified(tx, deps.sessionCache, userId, now);
     return true;
   });
+}
+
+// ------------------------------------------------------------------------------------------------
+// For other modules: the auth module is the only writer of `users` (decision 020).
+
+/** A user by id, read from the database (not the session cache). */
+export function findUser(deps: Pick<AppDeps, 'db'>, userId: string): Promise<UserRow | null> {
+  return store.findUserById(deps.db, userId);
+}
+
+export function userExists(tx: Db, userId: string): Promise<boolean> {
+  return store.userExists(tx, userId);
+}
+
+/**
+ * Sets the user's role to what `decide` makes of the current one, with the user's row locked
+ * until `tx` ends (run it in a transaction), and drops the user from the session cache when it
+ * changed. Null when there is no such user.
+ */
+export async function changeRole(
+  deps: Pick<AppDeps, 'sessionCache'>,
+  tx: Db,
+  userId: string,
+  decide: (before: Role) => Role | Promise<Role>,
+  now: Date,
+): Promise<{ before: Role; after: Role } | null> {
+  const before = await store.lockUserRole(tx, userId);
+  if (!before) return null;
+  const after = await decide(before);
+  if (after !== before) await store.setUserRole(tx, deps.sessionCache, userId, after, now);
+  return { before, after };
 }

@@ -3,7 +3,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Role } from '@pd/domain';
 import type { Db } from '../../db/client.js';
 import { emailTokens, sessions, users, type UserRow } from '../../db/schema.js';
-import { sessionCache } from './session-cache.js';
+import type { SessionCache } from './session/cache.js';
 
 export type TokenPurpose = 'verification' | 'password_reset';
 
@@ -17,6 +17,11 @@ export interface NewUser {
   inviteCode?: string | null;
 }
 
+/**
+ * The auth module is the only writer of `users` (and of `sessions`): every write below invalidates
+ * the app's session micro-cache (decision 012) right after it. A new user is not in the cache yet.
+ */
+
 /** Inserts the user, or returns null when the e-mail is taken (no race: ON CONFLICT). */
 export async function insertUser(db: Db, user: NewUser, now: Date): Promise<UserRow | null> {
   const [row] = await db
@@ -27,7 +32,7 @@ export async function insertUser(db: Db, user: NewUser, now: Date): Promise<User
   return row ?? null;
 }
 
-/** A write through a transaction is not committed when the store returns (see session-cache.ts). */
+/** A write through a transaction is not committed when the store returns (see session/cache.ts). */
 const inTransaction = (db: Db) => db instanceof PgTransaction;
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
@@ -44,32 +49,39 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
  * The signed-in user of a request, served from the session micro-cache for up to 2 s (decision
  * 012). Every write to a user below invalidates it in this process. The row is frozen: copy it to change it.
  */
-export async function findSessionUser(db: Db, id: string): Promise<UserRow | null> {
-  const cached = sessionCache.getUser(id);
+export async function findSessionUser(db: Db, cache: SessionCache, id: string): Promise<UserRow | null> {
+  const cached = cache.getUser(id);
   if (cached) return cached;
-  const ticket = sessionCache.ticket();
+  const ticket = cache.ticket();
   const row = await findUserById(db, id);
-  if (row) sessionCache.putUser(id, row, ticket);
+  if (row) cache.putUser(id, row, ticket);
   return row;
 }
 
-export async function markEmailVerified(db: Db, userId: string, now: Date): Promise<void> {
+export async function markEmailVerified(
+  db: Db,
+  cache: SessionCache,
+  userId: string,
+  now: Date,
+): Promise<void> {
   await db.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, userId));
-  sessionCache.invalidateUser(userId, inTransaction(db));
+  cache.invalidateUser(userId, inTransaction(db));
 }
 
 export async function updatePasswordHash(
   db: Db,
+  cache: SessionCache,
   userId: string,
   passwordHash: string,
   now: Date,
 ): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-  sessionCache.invalidateUser(userId, inTransaction(db));
+  cache.invalidateUser(userId, inTransaction(db));
 }
 
 export async function updateUser(
   db: Db,
+  cache: SessionCache,
   userId: string,
   patch: Partial<NewUser>,
   now: Date,
@@ -79,14 +91,14 @@ export async function updateUser(
     .set({ ...patch, updatedAt: now })
     .where(eq(users.id, userId))
     .returning();
-  sessionCache.invalidateUser(userId, inTransaction(db));
+  cache.invalidateUser(userId, inTransaction(db));
   return row ?? null;
 }
 
 /** Deletes the account; its sessions, tokens and progress go with it (ON DELETE CASCADE). */
-export async function deleteUser(db: Db, userId: string): Promise<boolean> {
+export async function deleteUser(db: Db, cache: SessionCache, userId: string): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-  sessionCache.invalidateUser(userId, inTransaction(db));
+  cache.invalidateUser(userId, inTransaction(db));
   return rows.length > 0;
 }
 
@@ -137,12 +149,39 @@ export async function countUsers(db: Db): Promise<number> {
 }
 
 /** Every session of a user ends (password reset; later role change and account deletion). */
-export async function endAllSessionsOfUser(db: Db, userId: string): Promise<number> {
+export async function endAllSessionsOfUser(db: Db, cache: SessionCache, userId: string): Promise<number> {
   const rows = await db
     .delete(sessions)
     .where(eq(sessions.userId, userId))
     .returning({ id: sessions.idHash });
   // Drops every cached session of the user, whichever ids they have.
-  sessionCache.invalidateUser(userId, inTransaction(db));
+  cache.invalidateUser(userId, inTransaction(db));
   return rows.length;
+}
+
+export async function userExists(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return row !== undefined;
+}
+
+/** The user's role, with the row locked until the transaction ends. */
+export async function lockUserRole(db: Db, userId: string): Promise<Role | null> {
+  const [row] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update')
+    .limit(1);
+  return row?.role ?? null;
+}
+
+export async function setUserRole(
+  db: Db,
+  cache: SessionCache,
+  userId: string,
+  role: Role,
+  now: Date,
+): Promise<void> {
+  await db.update(users).set({ role, updatedAt: now }).where(eq(users.id, userId));
+  cache.invalidateUser(userId, inTransaction(db));
 }

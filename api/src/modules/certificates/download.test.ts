@@ -3,7 +3,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { completeCourse, course, freeCourse, signedInTeacher } from '../../test/learning.js';
+import { course, freeCourse, signedInTeacher, teacherWithProgress } from '../../test/learning.js';
 import { formatCertificateDate } from './pdf.js';
 
 let app: TestApp;
@@ -48,8 +48,10 @@ describe('GET and HEAD /api/certificates/:courseSlug/download', () => {
   });
 
   it('serves a PDF with the name, course, PD hours, completion date and id', async () => {
-    const teacher = await signedInTeacher(app, { name: 'Zoë Nguyễn-Okafor' });
-    await completeCourse(teacher.client, freeCourse);
+    const teacher = await teacherWithProgress(app, {
+      name: 'Zoë Nguyễn-Okafor',
+      completed: { [freeCourse]: 'all' },
+    });
     const issued = await teacher.client.post<IssueCertificateResponse>(`/api/certificates/${freeCourse}`, {});
     const { title, totalMinutes } = await course(freeCourse);
 
@@ -82,8 +84,7 @@ describe('GET and HEAD /api/certificates/:courseSlug/download', () => {
   });
 
   it("never serves another teacher's certificate", async () => {
-    const owner = await signedInTeacher(app);
-    await completeCourse(owner.client, freeCourse);
+    const owner = await teacherWithProgress(app, { completed: { [freeCourse]: 'all' } });
     await owner.client.post(`/api/certificates/${freeCourse}`, {});
     const stranger = await signedInTeacher(app);
     expect((await download(stranger.client, 'GET')).res.status).toBe(404);

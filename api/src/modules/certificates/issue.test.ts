@@ -8,13 +8,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import {
-  completeCourse,
+  completeModules,
   freeCourse,
   longFreeCourse,
-  rightAnswers,
-  saveAnswers,
   signedInTeacher,
   type Teacher,
+  teacherWithProgress,
 } from '../../test/learning.js';
 
 let app: TestApp;
@@ -33,15 +32,13 @@ describe('POST /api/certificates/:courseSlug', () => {
     expect(none.status).toBe(409);
     expect(none.body).toMatchObject({ error: certificateMessages.notComplete });
 
-    await saveAnswers(teacher.client, freeCourse, 1, await rightAnswers(freeCourse, 1));
-    await saveAnswers(teacher.client, freeCourse, 2, await rightAnswers(freeCourse, 2));
+    await completeModules(teacher.client, freeCourse, [1, 2]);
     expect((await issue(teacher)).status).toBe(409);
     expect((await teacher.client.get('/api/certificates')).body).toEqual([]);
   });
 
   it('issues the certificate once the course is complete, and the same one every time after', async () => {
-    const teacher = await signedInTeacher(app);
-    await completeCourse(teacher.client, freeCourse);
+    const teacher = await teacherWithProgress(app, { completed: { [freeCourse]: 'all' } });
     const first = await issue(teacher);
     expect(first.status).toBe(200);
     const issued = IssueCertificateResponse.parse(first.body);
@@ -66,10 +63,8 @@ describe('POST /api/certificates/:courseSlug', () => {
   });
 
   it('gives two teachers two certificates, and two parallel first issues one', async () => {
-    const first = await signedInTeacher(app);
-    const second = await signedInTeacher(app);
-    await completeCourse(first.client, freeCourse);
-    await completeCourse(second.client, freeCourse);
+    const first = await teacherWithProgress(app, { completed: { [freeCourse]: 'all' } });
+    const second = await teacherWithProgress(app, { completed: { [freeCourse]: 'all' } });
     const [a, b] = await Promise.all([issue(first), issue(first)]);
     expect(a?.status).toBe(200);
     expect(a?.body.id).toBe(b?.body.id);

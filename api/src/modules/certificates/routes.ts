@@ -1,44 +1,49 @@
 import Router from '@koa/router';
-import { type CertificateNotFound, certificateFileName, certificateMessages } from '@pd/domain';
+import { certificateFileName, certificateMessages, endpoints } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
-import { requireUser } from '../progress/session-user.js';
+import { route } from '../../route.js';
+import { requireUser, signedInUser } from '../auth/require-user.js';
+import { presentIssued, presentSummary, presentVerification } from './present.js';
 import * as service from './service.js';
 
 /** Certificates of completion (spec section 7) and their public verification. */
 export function certificateRoutes(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/api/certificates' });
+  const router = new Router();
+  const signedIn = requireUser(deps);
 
-  router.get('/', async (ctx) => {
-    const user = await requireUser(deps, ctx);
+  route(router, endpoints.certificates, signedIn, async ({ ctx }) => {
+    const user = signedInUser(ctx);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await service.listCertificates(deps, user.id);
+    return (await service.listCertificates(deps, user.id)).map(presentSummary);
   });
 
   /** Public: anyone holding the id (printed and QR-coded on the PDF) may check it. */
-  router.get('/verify/:id', async (ctx) => {
-    const { id } = ctx.params as { id: string };
-    const verification = await service.verifyCertificate(deps, id);
+  route(router, endpoints.verifyCertificate, async ({ ctx, params }) => {
+    const certificate = await service.verifyCertificate(deps, params.id);
     ctx.set('Cache-Control', 'no-store');
-    if (!verification) {
+    if (!certificate) {
       ctx.status = 404;
-      ctx.body = { valid: false, error: certificateMessages.notFound } satisfies CertificateNotFound;
-      return;
+      return { valid: false, error: certificateMessages.notFound };
     }
-    ctx.body = verification;
+    return presentVerification(certificate);
   });
 
-  router.post('/:courseSlug', async (ctx) => {
-    const user = await requireUser(deps, ctx);
-    const { courseSlug } = ctx.params as { courseSlug: string };
+  route(router, endpoints.issueCertificate, signedIn, async ({ ctx, params }) => {
+    const user = signedInUser(ctx);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await service.issueCertificate(deps, user, courseSlug);
+    return presentIssued(
+      await service.issueCertificate(deps, user, params.courseSlug),
+      deps.config.publicUrl,
+    );
   });
 
-  /** GET answers the PDF; HEAD (which @koa/router routes here too) only says whether it exists. */
-  router.get('/:courseSlug/download', async (ctx) => {
-    const user = await requireUser(deps, ctx);
-    const { courseSlug } = ctx.params as { courseSlug: string };
-    const certificate = await service.findCertificate(deps, user.id, courseSlug);
+  /**
+   * GET answers the PDF; HEAD (endpoints.certificateExists, which @koa/router routes here too) only
+   * says whether it exists.
+   */
+  route(router, endpoints.certificatePdf, signedIn, async ({ ctx, params }) => {
+    const user = signedInUser(ctx);
+    const certificate = await service.findCertificate(deps, user.id, params.courseSlug);
     ctx.set('Cache-Control', 'private, no-store');
     ctx.set('Content-Disposition', `attachment; filename="${certificateFileName(certificate.courseSlug)}"`);
     ctx.type = 'application/pdf';

@@ -1,13 +1,4 @@
-import {
-  brand,
-  certificateMessages,
-  type CertificateSummary,
-  type CertificateVerification,
-  contentMessages,
-  errorCodes,
-  type IssueCertificateResponse,
-  pdHours,
-} from '@pd/domain';
+import { brand, certificateMessages, contentMessages, errorCodes, pdHours } from '@pd/domain';
 import type { CertificateRow, UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -15,7 +6,7 @@ import { findCourse } from '../content/service.js';
 import { courseRows } from '../progress/service.js';
 import { renderCertificatePdf } from './pdf.js';
 import { earnedCompletion } from './policy.js';
-import { presentIssued, presentSummary, presentVerification, verifyUrlOf } from './present.js';
+import { verifyUrlOf } from './present.js';
 import * as store from './store.js';
 
 type ServiceDeps = Pick<AppDeps, 'db' | 'clock' | 'content' | 'config'>;
@@ -34,11 +25,11 @@ export async function issueCertificate(
   deps: ServiceDeps,
   user: Teacher,
   courseSlug: string,
-): Promise<IssueCertificateResponse> {
+): Promise<CertificateRow> {
   const course = findCourse(deps.content, courseSlug);
   if (!course) throw new AppError(404, contentMessages.courseNotFound, errorCodes.notFound);
   const existing = await store.findForCourse(deps.db, user.id, courseSlug);
-  if (existing) return presentIssued(existing, deps.config.publicUrl);
+  if (existing) return existing;
   const completedAt = earnedCompletion(
     course.modules.map((m) => m.id),
     await courseRows(deps, user.id, courseSlug),
@@ -53,7 +44,7 @@ export async function issueCertificate(
     completedAt,
     issuedAt: deps.clock(),
   });
-  return presentIssued(row, deps.config.publicUrl);
+  return row;
 }
 
 /** The user's certificate of a course, or a 404 with a message. */
@@ -80,19 +71,15 @@ export function renderCertificate(deps: Pick<AppDeps, 'config'>, row: Certificat
   });
 }
 
-export async function listCertificates(
-  deps: Pick<AppDeps, 'db'>,
-  userId: string,
-): Promise<CertificateSummary[]> {
-  return (await store.listForUser(deps.db, userId)).map(presentSummary);
+export async function listCertificates(deps: Pick<AppDeps, 'db'>, userId: string): Promise<CertificateRow[]> {
+  return store.listForUser(deps.db, userId);
 }
 
 /** The public verification facts, or null when no certificate has this id (or it is no id at all). */
 export async function verifyCertificate(
   deps: Pick<AppDeps, 'db'>,
   id: string,
-): Promise<CertificateVerification | null> {
+): Promise<CertificateRow | null> {
   const canonical = certificateId(id);
-  const row = canonical ? await store.findById(deps.db, canonical) : null;
-  return row ? presentVerification(row) : null;
+  return canonical ? store.findById(deps.db, canonical) : null;
 }

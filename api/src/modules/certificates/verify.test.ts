@@ -7,7 +7,7 @@ import {
 } from '@pd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { completeCourse, course, longFreeCourse, progressOf, signedInTeacher } from '../../test/learning.js';
+import { course, longFreeCourse, progressOf, teacherWithProgress } from '../../test/learning.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,8 +17,10 @@ afterAll(() => app.close());
 
 describe('GET /api/certificates/verify/:id (public)', () => {
   it('tells anyone who, which course, when and how many hours, and nothing else about the teacher', async () => {
-    const teacher = await signedInTeacher(app, { name: 'José Álvarez' });
-    await completeCourse(teacher.client, longFreeCourse);
+    const teacher = await teacherWithProgress(app, {
+      name: 'José Álvarez',
+      completed: { [longFreeCourse]: 'all' },
+    });
     const records: ProgressRecord[] = await progressOf(teacher.client, longFreeCourse);
     const lastCompletion = records
       .map((r) => r.completedAt ?? '')

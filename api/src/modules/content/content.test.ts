@@ -1,11 +1,9 @@
-import type { Content } from '@pd/content';
+import { catalogue as courseCatalogue, type Content, faqSectionCatalogue } from '@pd/content';
 import {
   authMessages,
   CatalogueResponse,
   type Course,
   CourseContentResponse,
-  catalogue as courseCatalogue,
-  faqSectionCatalogue,
   FaqResponse,
   LegalPageResponse,
   legalPageTitles,
@@ -16,8 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, testContent } from '../../test/app.js';
 import { signedInClientPerRole, signIn } from '../../test/auth-helpers.js';
 import type { TestClient, TestResponse } from '../../test/client.js';
-import { buildUser } from '../../test/factories.js';
-import { updateUser } from '../auth/store.js';
+import { buildUser, setRole } from '../../test/factories.js';
 import { findCourse } from './service.js';
 
 let app: TestApp;
@@ -148,6 +145,8 @@ describe('GET /api/content/courses/:slug', () => {
       expect(module.image).toMatch(/^\/images\//);
       expect(module.imageAlt).toBeTruthy();
       expect(module.bestPracticeTip).toBeTruthy();
+      // The review date the module page shows (issue 19).
+      expect(module.lastReviewed).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       for (const question of module.quiz ?? []) {
         expect(question.answer).toBeGreaterThanOrEqual(0);
         expect(question.explanation).toBeTruthy();
@@ -224,7 +223,7 @@ describe('GET /api/content/courses/:slug', () => {
     const client = app.client();
     await signIn(client, email, password);
     expect((await client.get(`/api/content/courses/${premiumSlug}`)).status).toBe(403);
-    await updateUser(app.db, user.id, { role: 'premium' }, new Date());
+    await setRole(app, user.id, 'premium');
     expect((await client.get(`/api/content/courses/${premiumSlug}`)).status).toBe(200);
   });
 });

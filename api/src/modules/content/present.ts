@@ -46,6 +46,8 @@ function presentModule(module: ModuleOutline): ModuleOutline {
     markdown: module.markdown,
     ...(module.quiz !== undefined && { quiz: module.quiz.map(presentQuestion) }),
     ...(module.bestPracticeTip !== undefined && { bestPracticeTip: module.bestPracticeTip }),
+    ...(module.lastReviewed !== undefined && { lastReviewed: module.lastReviewed }),
+    ...(module.workshopInquiry !== undefined && { workshopInquiry: module.workshopInquiry }),
   };
 }
 

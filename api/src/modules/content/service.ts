@@ -12,7 +12,7 @@ import {
 } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { currentUser } from '../auth/service.js';
+import type { UserRow } from '../../db/schema.js';
 import { type CourseAccess, canOpenCourse } from './policy.js';
 
 /**
@@ -51,16 +51,10 @@ export function courseRefusal(access: Exclude<CourseAccess, 'allowed'>, course: 
 }
 
 /**
- * The course a signed-in user asked for, when they may open it. Signed out is a 401 whatever
- * the slug; then an unknown slug is a 404; then the policy decides.
+ * The course a signed-in user asked for, when they may open it (the route answers 401 to a
+ * signed-out request first, whatever the slug): an unknown slug is a 404; then the policy decides.
  */
-export async function openCourse(
-  deps: Pick<AppDeps, 'db' | 'content'>,
-  userId: string | undefined,
-  slug: string,
-): Promise<Course> {
-  const user = await currentUser(deps, userId);
-  if (!user) throw new AppError(401, authMessages.notSignedIn, errorCodes.unauthorized);
+export function openCourse(deps: Pick<AppDeps, 'content'>, user: UserRow, slug: string): Course {
   const course = findCourse(deps.content, slug);
   if (!course) throw new AppError(404, contentMessages.courseNotFound, errorCodes.notFound);
   const access = canOpenCourse(user, course);

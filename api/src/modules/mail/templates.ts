@@ -1,4 +1,15 @@
-import { brand } from '@pd/domain';
+import { brand, endpoints, endpointUrl, paths } from '@pd/domain';
+
+/**
+ * The pages the e-mails link to, absolute on the public URL, built from the domain's page paths
+ * (the e-mail verification link is an api call that redirects to the app).
+ */
+export const mailLinks = {
+  verifyEmail: (publicUrl: string, token: string) =>
+    `${publicUrl}${endpointUrl(endpoints.verifyEmail, {}, { token })}`,
+  resetPassword: (publicUrl: string, token: string) => `${publicUrl}${paths.resetPassword(token)}`,
+  forgotPassword: (publicUrl: string) => `${publicUrl}${paths.forgotPassword()}`,
+} as const;
 
 export interface OutgoingMail {
   to: string;

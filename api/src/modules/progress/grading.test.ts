@@ -14,6 +14,7 @@ import {
   rightAnswers,
   saveAnswers,
   signedInTeacher,
+  teacherWithProgress,
   wrongAnswers,
 } from '../../test/learning.js';
 
@@ -100,10 +101,10 @@ describe('POST /api/progress/:courseSlug/:moduleId grades on the server', () => 
 
 describe('GET /api/progress', () => {
   it("lists only the signed-in teacher's records, filtered by ?courseSlug=", async () => {
-    const teacher = await signedInTeacher(app);
+    const teacher = await teacherWithProgress(app, {
+      completed: { [freeCourse]: [1], 'ai-in-education': [1] },
+    });
     const other = await signedInTeacher(app);
-    await saveAnswers(teacher.client, freeCourse, 1, await rightAnswers(freeCourse, 1));
-    await saveAnswers(teacher.client, 'ai-in-education', 1, await rightAnswers('ai-in-education', 1));
     await saveAnswers(other.client, freeCourse, 1, await wrongAnswers(freeCourse, 1));
 
     const all = await teacher.client.get<unknown[]>('/api/progress');

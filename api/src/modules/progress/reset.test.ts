@@ -2,13 +2,13 @@ import { authMessages, contentMessages, ResetProgressResponse } from '@pd/domain
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import {
-  completeCourse,
   completedOn,
   freeCourse,
   longFreeCourse,
   rightAnswers,
   saveAnswers,
   signedInTeacher,
+  teacherWithProgress,
 } from '../../test/learning.js';
 
 let app: TestApp;
@@ -19,9 +19,9 @@ afterAll(() => app.close());
 
 describe('DELETE /api/progress/:courseSlug', () => {
   it('removes the course records, bumps the generation each time, and leaves other courses alone', async () => {
-    const { client } = await signedInTeacher(app);
-    await completeCourse(client, freeCourse);
-    await saveAnswers(client, longFreeCourse, 1, await rightAnswers(longFreeCourse, 1));
+    const { client } = await teacherWithProgress(app, {
+      completed: { [freeCourse]: 'all', [longFreeCourse]: [1] },
+    });
 
     const res = await client.request<ResetProgressResponse>('DELETE', `/api/progress/${freeCourse}`);
     expect(res.status).toBe(200);
@@ -39,10 +39,8 @@ describe('DELETE /api/progress/:courseSlug', () => {
   });
 
   it('resets only the signed-in teacher', async () => {
-    const first = await signedInTeacher(app);
-    const second = await signedInTeacher(app);
-    await saveAnswers(first.client, freeCourse, 1, await rightAnswers(freeCourse, 1));
-    await saveAnswers(second.client, freeCourse, 1, await rightAnswers(freeCourse, 1));
+    const first = await teacherWithProgress(app, { completed: { [freeCourse]: [1] } });
+    const second = await teacherWithProgress(app, { completed: { [freeCourse]: [1] } });
     await second.client.request('DELETE', `/api/progress/${freeCourse}`);
     expect(await completedOn(first.client, freeCourse)).toEqual([1]);
     expect(await completedOn(second.client, freeCourse)).toEqual([]);

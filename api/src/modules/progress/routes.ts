@@ -1,59 +1,69 @@
-import Router from '@koa/router';
+import Router, { type RouterMiddleware } from '@koa/router';
 import {
   contentErrorCodes,
   contentMessages,
+  endpoints,
   errorCodes,
   progressApiMessages,
   progressMessages,
-  SaveProgressRequest,
-  SyncRequest,
   syncReasons,
 } from '@pd/domain';
 import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { AppError, parseInput } from '../../errors.js';
+import { AppError } from '../../errors.js';
+import { route } from '../../route.js';
+import { requireUser, signedInUser } from '../auth/require-user.js';
 import { canOpenCourse } from '../content/policy.js';
 import { courseRefusal, findCourse } from '../content/service.js';
 import * as service from './service.js';
-import { requireUser } from './session-user.js';
+
+/** A module id in a path: 1 to 9999, else the module is not found (before the body is read). */
+const moduleIdParam: RouterMiddleware = (ctx, next) => {
+  if (!/^[1-9]\d{0,3}$/.test(ctx.params.moduleId ?? '')) {
+    throw new AppError(404, progressApiMessages.moduleNotFound, errorCodes.notFound);
+  }
+  return next();
+};
 
 /** Spec section 7 progress calls (ADR 004) and the offline batch sync. */
 export function progressRoutes(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/api/progress' });
+  const router = new Router();
+  const signedIn = requireUser(deps);
 
-  router.get('/', async (ctx) => {
-    const user = await requireUser(deps, ctx);
+  route(router, endpoints.progress, signedIn, async ({ ctx }) => {
+    const user = signedInUser(ctx);
     const courseSlug = typeof ctx.query.courseSlug === 'string' ? ctx.query.courseSlug : undefined;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await service.listProgress(deps, user, courseSlug);
+    return service.listProgress(deps, user, courseSlug);
   });
 
-  router.post('/sync', async (ctx) => {
-    const user = await requireUser(deps, ctx);
-    const input = parseInput(SyncRequest, ctx.request.body);
+  route(router, endpoints.sync, signedIn, async ({ ctx, input }) => {
+    const user = signedInUser(ctx);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await service.syncProgress(deps, user, input);
+    return service.syncProgress(deps, user, input);
   });
 
-  router.post('/:courseSlug/:moduleId', async (ctx) => {
-    const user = await requireUser(deps, ctx);
-    const { courseSlug, moduleId: moduleParam } = ctx.params as { courseSlug: string; moduleId: string };
-    const moduleId = /^[1-9]\d{0,3}$/.test(moduleParam) ? Number(moduleParam) : null;
-    if (moduleId === null) throw new AppError(404, progressApiMessages.moduleNotFound, errorCodes.notFound);
-    // The client's completed and score are accepted for the spec's shape and ignored: the server grades.
-    const input = parseInput(SaveProgressRequest, ctx.request.body);
-    const outcome = await service.saveProgress(deps, user, courseSlug, moduleId, input.answers);
+  // The client's completed and score are accepted for the spec's shape and ignored: the server grades.
+  route(router, endpoints.saveProgress, signedIn, moduleIdParam, async ({ ctx, input, params }) => {
+    const user = signedInUser(ctx);
+    const { courseSlug } = params;
+    const outcome = await service.saveProgress(
+      deps,
+      user,
+      courseSlug,
+      Number(params.moduleId),
+      input.answers,
+    );
     if (outcome.status === 'rejected') throw saveError(deps, user, courseSlug, outcome.reason);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = outcome.answer;
+    return outcome.answer;
   });
 
-  router.delete('/:courseSlug', async (ctx) => {
-    const user = await requireUser(deps, ctx);
-    const { courseSlug } = ctx.params as { courseSlug: string };
-    const answer = await service.resetProgress(deps, user, courseSlug);
+  route(router, endpoints.resetProgress, signedIn, async ({ ctx, params }) => {
+    const user = signedInUser(ctx);
+    const answer = await service.resetProgress(deps, user, params.courseSlug);
     if (!answer) throw new AppError(404, contentMessages.courseNotFound, errorCodes.notFound);
-    ctx.body = answer;
+    return answer;
   });
 
   return router;

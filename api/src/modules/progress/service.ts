@@ -1,6 +1,5 @@
 import {
   type CourseProgress,
-  gradeAnswers,
   type ProgressRecord,
   type ResetProgressResponse,
   type SaveProgressResponse,
@@ -11,11 +10,18 @@ import {
   syncReasons,
 } from '@pd/domain';
 import type { Db } from '../../db/client.js';
-import type { ProgressRow, UserRow } from '../../db/schema.js';
+import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { canOpenCourse } from '../content/policy.js';
 import { findCourse } from '../content/service.js';
-import { attemptCompletes, canSubmitQuiz, isSuperseded } from './policy.js';
+import {
+  type CourseLedger,
+  ledgerRows,
+  ledgerWrites,
+  mergeQuiz,
+  mergeReset,
+  openLedger,
+} from './course-ledger.js';
 import { presentCourseProgress, presentRecord } from './present.js';
 import * as store from './store.js';
 
@@ -24,28 +30,21 @@ type Teacher = Pick<UserRow, 'id' | 'role'>;
 
 export type RejectionReason = keyof typeof syncReasons;
 
-export type QuizOutcome =
-  | { status: 'applied'; row: ProgressRow; generation: number }
-  | { status: 'rejected'; reason: RejectionReason };
+/** A quiz op that passed the checks needing no lock: the answer key to grade it against. */
+type QuizCheck = { status: 'ok'; answerKey: number[] } | { status: 'rejected'; reason: RejectionReason };
 
 /**
- * Grades a quiz attempt against the answer key and merges it into the server's record of the
- * module, inside the caller's transaction (the online save and each sync op use this one rule).
- *
- * The module completes only when the score is at least 70 and the module is unlocked on the
- * server (module 1, or module n-1 completed). Merge: completed stays completed, the best score
- * and the answers of the best attempt are kept, the first completion time is the server's clock
- * at the first pass. An op made before the course's last reset (lower generation) is ignored.
+ * What can be told of a quiz attempt without the course's records: the course exists, the teacher
+ * may open it (premium courses need premium or a licence), the module exists and has a quiz, and
+ * there is one answer per question.
  */
-export async function applyQuizAnswers(
-  deps: Pick<AppDeps, 'clock' | 'content'>,
-  tx: Db,
+function checkQuiz(
+  deps: Pick<AppDeps, 'content'>,
   user: Teacher,
   courseSlug: string,
   moduleId: number,
   answers: readonly number[],
-  generation?: number,
-): Promise<QuizOutcome> {
+): QuizCheck {
   const course = findCourse(deps.content, courseSlug);
   if (!course) return { status: 'rejected', reason: 'unknownCourse' };
   if (canOpenCourse(user, course) !== 'allowed') return { status: 'rejected', reason: 'notEntitled' };
@@ -55,50 +54,46 @@ export async function applyQuizAnswers(
   if (answerKey.length === 0 || answers.length !== answerKey.length) {
     return { status: 'rejected', reason: 'wrongAnswerCount' };
   }
-
-  // From here on, merges of this (user, course) run one at a time.
-  const current = await store.lockCourse(tx, user.id, courseSlug);
-  if (isSuperseded(generation, current)) return { status: 'rejected', reason: 'supersededByReset' };
-  const rows = await store.listRows(tx, user.id, courseSlug);
-  const completedOnServer = rows.filter((r) => r.completed).map((r) => r.moduleId);
-  if (!canSubmitQuiz(moduleId, completedOnServer)) return { status: 'rejected', reason: 'moduleLocked' };
-
-  const { score } = gradeAnswers(answerKey, answers);
-  const passed = attemptCompletes(score);
-  const now = deps.clock();
-  const before = rows.find((r) => r.moduleId === moduleId);
-  const better = !before || score > before.bestScore;
-  const completed = (before?.completed ?? false) || passed;
-  const row = await store.upsertRow(tx, {
-    userId: user.id,
-    courseSlug,
-    moduleId,
-    completed,
-    bestScore: better ? score : before.bestScore,
-    answers: better ? [...answers] : before.answers,
-    firstCompletedAt: before?.firstCompletedAt ?? (completed ? now : null),
-    updatedAt: now,
-  });
-  return { status: 'applied', row, generation: current };
+  return { status: 'ok', answerKey };
 }
 
 /**
- * Resets a course inside the caller's transaction: its records go and its generation moves past
- * the one the device knew. A reset made on a generation already left behind (another device reset
- * the course since) changes nothing. Answers the generation now current.
+ * Locks the courses to merge into (slug order) and reads the records of those and of the courses
+ * only read, in one query: the ledgers every change of this transaction works on. The generation
+ * of a course only read is read without a lock. Call once per transaction.
  */
-export async function resetCourse(
+async function openLedgers(
   tx: Db,
   userId: string,
-  courseSlug: string,
-  knownGeneration?: number,
-): Promise<number> {
-  const current = await store.lockCourse(tx, userId, courseSlug);
-  if (isSuperseded(knownGeneration, current)) return current;
-  const next = Math.max(current, knownGeneration ?? current) + 1;
-  await store.deleteCourseRows(tx, userId, courseSlug);
-  await store.setGeneration(tx, userId, courseSlug, next);
-  return next;
+  toLock: readonly string[],
+  toRead: readonly string[] = [],
+): Promise<Map<string, CourseLedger>> {
+  const generations = await store.lockCourses(tx, userId, toLock);
+  const unlocked = [...new Set(toRead)].filter((slug) => !generations.has(slug));
+  for (const [slug, generation] of await store.readGenerations(tx, userId, unlocked)) {
+    generations.set(slug, generation);
+  }
+  const slugs = [...new Set([...generations.keys(), ...unlocked])];
+  const rows = await store.listRows(tx, userId, slugs);
+  return new Map(
+    slugs.map((slug) => [
+      slug,
+      openLedger(
+        userId,
+        slug,
+        generations.get(slug) ?? 0,
+        rows.filter((row) => row.courseSlug === slug),
+      ),
+    ]),
+  );
+}
+
+/** Writes what the ledgers changed: cleared courses, new generations, then the changed records. */
+async function saveLedgers(tx: Db, userId: string, ledgers: Iterable<CourseLedger>): Promise<void> {
+  const writes = ledgerWrites(ledgers);
+  await store.deleteCourseRows(tx, userId, writes.cleared);
+  await store.setGenerations(tx, userId, writes.generations);
+  await store.upsertRows(tx, writes.rows);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -107,6 +102,7 @@ export async function resetCourse(
 export type SaveOutcome =
   { status: 'applied'; answer: SaveProgressResponse } | { status: 'rejected'; reason: RejectionReason };
 
+/** Grades a quiz attempt and merges it into the server's record of the module (ADR 004). */
 export async function saveProgress(
   deps: ServiceDeps,
   user: Teacher,
@@ -114,21 +110,35 @@ export async function saveProgress(
   moduleId: number,
   answers: readonly number[],
 ): Promise<SaveOutcome> {
-  const outcome = await deps.db.transaction((tx) =>
-    applyQuizAnswers(deps, tx, user, courseSlug, moduleId, answers),
-  );
-  if (outcome.status === 'rejected') return outcome;
-  return { status: 'applied', answer: { ...presentRecord(outcome.row), generation: outcome.generation } };
+  const check = checkQuiz(deps, user, courseSlug, moduleId, answers);
+  if (check.status === 'rejected') return check;
+  return deps.db.transaction(async (tx) => {
+    const ledger = (await openLedgers(tx, user.id, [courseSlug])).get(courseSlug);
+    if (!ledger) throw new Error(`course ${courseSlug} was not locked`);
+    const merged = mergeQuiz(ledger, { moduleId, answerKey: check.answerKey, answers, at: deps.clock() });
+    if (merged.status === 'rejected') return merged;
+    await saveLedgers(tx, user.id, [ledger]);
+    return {
+      status: 'applied',
+      answer: { ...presentRecord(merged.row), generation: ledger.generation },
+    } satisfies SaveOutcome;
+  });
 }
 
-/** Null when the course does not exist. */
+/** Resets a course (records gone, generation moved on). Null when the course does not exist. */
 export async function resetProgress(
   deps: ServiceDeps,
   user: Teacher,
   courseSlug: string,
 ): Promise<ResetProgressResponse | null> {
   if (!findCourse(deps.content, courseSlug)) return null;
-  const generation = await deps.db.transaction((tx) => resetCourse(tx, user.id, courseSlug));
+  const generation = await deps.db.transaction(async (tx) => {
+    const generations = await store.lockCourses(tx, user.id, [courseSlug]);
+    const ledger = openLedger(user.id, courseSlug, generations.get(courseSlug) ?? 0, []);
+    mergeReset(ledger);
+    await saveLedgers(tx, user.id, [ledger]);
+    return ledger.generation;
+  });
   return { ok: true, generation };
 }
 
@@ -149,56 +159,108 @@ export function courseRows(deps: Pick<AppDeps, 'db'>, userId: string, courseSlug
 // The offline batch sync (ARCHITECTURE.md "Offline-first: how data moves").
 
 /**
- * Applies each op exactly once, in order, each in its own transaction: the op id goes into
- * sync_receipts first (ON CONFLICT DO NOTHING); an id already there is a duplicate and is not
- * applied again. Answers per-op results and the merged progress of every course the batch touched.
+ * Applies a batch of ops in one transaction, each op exactly once, in the request's order:
+ *
+ * 1. every op id goes into sync_receipts in one statement (ON CONFLICT DO NOTHING RETURNING); an op
+ *    whose receipt was already there, or whose id came earlier in the batch, is a duplicate;
+ * 2. the courses of the new ops that can be merged are locked once, in slug order, and the records
+ *    of every course the batch touched are read once;
+ * 3. the ops are applied in memory with the merge rules (course-ledger.ts); a refused op is answered
+ *    `rejected` with its reason and its receipt says so, and the others still apply;
+ * 4. what changed is written in a few multi-row statements.
+ *
+ * An unexpected error rolls the whole batch back, receipts included: the device sends it again.
+ * Answers the per-op results and the merged progress of every course the batch touched.
  */
 export async function syncProgress(
   deps: ServiceDeps,
   user: Teacher,
   request: SyncRequest,
 ): Promise<SyncResponse> {
-  const results: SyncOpResult[] = [];
-  for (const op of request.ops) {
-    results.push(await applyOp(deps, user, op));
-  }
   const touched = [...new Set(request.ops.map((op) => op.courseSlug))].filter((slug) =>
     findCourse(deps.content, slug),
   );
-  const progress: CourseProgress[] = [];
-  for (const slug of touched) {
-    const [generation, rows] = await Promise.all([
-      store.readGeneration(deps.db, user.id, slug),
-      store.listRows(deps.db, user.id, slug),
-    ]);
-    progress.push(presentCourseProgress(slug, generation, rows));
-  }
-  return { results, progress };
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const fresh = await store.insertReceipts(
+      tx,
+      user.id,
+      request.ops.map((op) => op.opId),
+      now,
+    );
+    // Each new id is applied once: at its first place in the batch.
+    const planned = request.ops.map((op) => planOp(deps, user, op, fresh.delete(op.opId.toLowerCase())));
+    // The courses touched only by duplicates or refused ops are read, not locked.
+    const ledgers = await openLedgers(
+      tx,
+      user.id,
+      planned.flatMap((p) => (p.kind === 'merge' ? [p.op.courseSlug] : [])),
+      touched,
+    );
+
+    const results: SyncOpResult[] = [];
+    const rejected: { opId: string; reason: string }[] = [];
+    for (const plan of planned) {
+      const outcome = plan.kind === 'merge' ? applyOp(ledgers, plan.op, plan.answerKey, now) : plan;
+      if (outcome.kind === 'duplicate') {
+        results.push({ opId: plan.op.opId, status: 'duplicate' });
+      } else if (outcome.kind === 'rejected') {
+        const reason = syncReasons[outcome.reason];
+        rejected.push({ opId: plan.op.opId, reason });
+        results.push({ opId: plan.op.opId, status: 'rejected', reason });
+      } else {
+        results.push({ opId: plan.op.opId, status: 'applied' });
+      }
+    }
+    await store.markReceiptsRejected(tx, rejected);
+    await saveLedgers(tx, user.id, ledgers.values());
+
+    const progress: CourseProgress[] = touched.map((slug) => {
+      const ledger = ledgers.get(slug);
+      if (!ledger) throw new Error(`course ${slug} has no ledger`);
+      return presentCourseProgress(slug, ledger.generation, ledgerRows(ledger));
+    });
+    return { results, progress };
+  });
 }
 
-async function applyOp(deps: ServiceDeps, user: Teacher, op: SyncOp): Promise<SyncOpResult> {
-  return deps.db.transaction(async (tx) => {
-    const fresh = await store.insertReceipt(tx, op.opId, user.id, deps.clock());
-    if (!fresh) return { opId: op.opId, status: 'duplicate' };
-    let reason: RejectionReason | null = null;
-    if (op.type === 'quiz-submitted') {
-      const outcome = await applyQuizAnswers(
-        deps,
-        tx,
-        user,
-        op.courseSlug,
-        op.moduleId,
-        op.answers,
-        op.generation,
-      );
-      if (outcome.status === 'rejected') reason = outcome.reason;
-    } else if (!findCourse(deps.content, op.courseSlug)) {
-      reason = 'unknownCourse';
-    } else {
-      await resetCourse(tx, user.id, op.courseSlug, op.generation);
-    }
-    if (reason === null) return { opId: op.opId, status: 'applied' };
-    await store.markReceiptRejected(tx, op.opId, syncReasons[reason]);
-    return { opId: op.opId, status: 'rejected', reason: syncReasons[reason] };
+type OpOutcome = { kind: 'applied' } | { kind: 'duplicate' } | { kind: 'rejected'; reason: RejectionReason };
+type OpPlan =
+  | { kind: 'merge'; op: SyncOp; answerKey: number[] }
+  | ({ op: SyncOp } & Exclude<OpOutcome, { kind: 'applied' }>);
+
+/** What an op comes to before any record is read: a duplicate, a refusal, or a merge to make. */
+function planOp(deps: ServiceDeps, user: Teacher, op: SyncOp, isNew: boolean): OpPlan {
+  if (!isNew) return { kind: 'duplicate', op };
+  if (op.type === 'course-reset') {
+    return findCourse(deps.content, op.courseSlug)
+      ? { kind: 'merge', op, answerKey: [] }
+      : { kind: 'rejected', op, reason: 'unknownCourse' };
+  }
+  const check = checkQuiz(deps, user, op.courseSlug, op.moduleId, op.answers);
+  return check.status === 'ok'
+    ? { kind: 'merge', op, answerKey: check.answerKey }
+    : { kind: 'rejected', op, reason: check.reason };
+}
+
+function applyOp(
+  ledgers: ReadonlyMap<string, CourseLedger>,
+  op: SyncOp,
+  answerKey: readonly number[],
+  at: Date,
+): OpOutcome {
+  const ledger = ledgers.get(op.courseSlug);
+  if (!ledger) throw new Error(`course ${op.courseSlug} was not locked`);
+  if (op.type === 'course-reset') {
+    mergeReset(ledger, op.generation);
+    return { kind: 'applied' };
+  }
+  const merged = mergeQuiz(ledger, {
+    moduleId: op.moduleId,
+    answerKey,
+    answers: op.answers,
+    generation: op.generation,
+    at,
   });
+  return merged.status === 'applied' ? { kind: 'applied' } : { kind: 'rejected', reason: merged.reason };
 }

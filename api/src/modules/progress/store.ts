@@ -1,94 +1,154 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { courseGenerations, progress, type ProgressRow, syncReceipts } from '../../db/schema.js';
 
-/**
- * Takes the (user, course) row lock every merge and reset of that course goes through, creating
- * the row at generation 0 the first time, and answers the course's current generation.
- * Call it inside a transaction: the lock is held until it ends.
- */
-export async function lockCourse(tx: Db, userId: string, courseSlug: string): Promise<number> {
-  await tx.insert(courseGenerations).values({ userId, courseSlug, generation: 0 }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ generation: courseGenerations.generation })
-    .from(courseGenerations)
-    .where(and(eq(courseGenerations.userId, userId), eq(courseGenerations.courseSlug, courseSlug)))
-    .for('update');
-  if (!row) throw new Error('course_generations row missing after insert');
-  return row.generation;
-}
+/** Code-unit order: the same in every process, whatever the database's collation. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export async function setGeneration(
+/**
+ * Takes the (user, course) row lock every merge and reset of those courses goes through, creating
+ * a course's row at generation 0 the first time, and answers each course's current generation.
+ * The rows are created and locked in slug order (the same order in every transaction, so two
+ * batches over the same courses wait for each other instead of deadlocking). Call it inside a
+ * transaction, once: the locks are held until it ends.
+ */
+export async function lockCourses(
   tx: Db,
   userId: string,
-  courseSlug: string,
-  generation: number,
-): Promise<void> {
+  courseSlugs: readonly string[],
+): Promise<Map<string, number>> {
+  const slugs = [...new Set(courseSlugs)].sort(byCodeUnits);
+  if (slugs.length === 0) return new Map();
   await tx
-    .update(courseGenerations)
-    .set({ generation })
-    .where(and(eq(courseGenerations.userId, userId), eq(courseGenerations.courseSlug, courseSlug)));
-}
-
-/** The course's generation without locking (0 for a course never touched). */
-export async function readGeneration(db: Db, userId: string, courseSlug: string): Promise<number> {
-  const [row] = await db
-    .select({ generation: courseGenerations.generation })
+    .insert(courseGenerations)
+    .values(slugs.map((courseSlug) => ({ userId, courseSlug, generation: 0 })))
+    .onConflictDoNothing();
+  const rows = await tx
+    .select({ courseSlug: courseGenerations.courseSlug, generation: courseGenerations.generation })
     .from(courseGenerations)
-    .where(and(eq(courseGenerations.userId, userId), eq(courseGenerations.courseSlug, courseSlug)));
-  return row?.generation ?? 0;
+    .where(and(eq(courseGenerations.userId, userId), inArray(courseGenerations.courseSlug, slugs)))
+    .orderBy(asc(courseGenerations.courseSlug))
+    .for('update');
+  if (rows.length !== slugs.length) throw new Error('course_generations rows missing after insert');
+  return new Map(rows.map((row) => [row.courseSlug, row.generation]));
 }
 
-export async function listRows(db: Db, userId: string, courseSlug?: string): Promise<ProgressRow[]> {
+/** The courses' generations without locking (a course never touched is absent: generation 0). */
+export async function readGenerations(
+  db: Db,
+  userId: string,
+  courseSlugs: readonly string[],
+): Promise<Map<string, number>> {
+  if (courseSlugs.length === 0) return new Map();
+  const rows = await db
+    .select({ courseSlug: courseGenerations.courseSlug, generation: courseGenerations.generation })
+    .from(courseGenerations)
+    .where(
+      and(eq(courseGenerations.userId, userId), inArray(courseGenerations.courseSlug, [...courseSlugs])),
+    );
+  return new Map(rows.map((row) => [row.courseSlug, row.generation]));
+}
+
+/** Moves each course to its new generation (rows already created by `lockCourses`). */
+export async function setGenerations(
+  tx: Db,
+  userId: string,
+  generations: ReadonlyMap<string, number>,
+): Promise<void> {
+  if (generations.size === 0) return;
+  await tx
+    .insert(courseGenerations)
+    .values([...generations].map(([courseSlug, generation]) => ({ userId, courseSlug, generation })))
+    .onConflictDoUpdate({
+      target: [courseGenerations.userId, courseGenerations.courseSlug],
+      set: { generation: sql`excluded.generation` },
+    });
+}
+
+/** A teacher's records: all of them, or those of one course or of a few, by course then module. */
+export async function listRows(
+  db: Db,
+  userId: string,
+  courseSlug?: string | readonly string[],
+): Promise<ProgressRow[]> {
+  if (Array.isArray(courseSlug) && courseSlug.length === 0) return [];
   return db
     .select()
     .from(progress)
     .where(
       courseSlug === undefined
         ? eq(progress.userId, userId)
-        : and(eq(progress.userId, userId), eq(progress.courseSlug, courseSlug)),
+        : typeof courseSlug === 'string'
+          ? and(eq(progress.userId, userId), eq(progress.courseSlug, courseSlug))
+          : and(eq(progress.userId, userId), inArray(progress.courseSlug, [...courseSlug])),
     )
     .orderBy(asc(progress.courseSlug), asc(progress.moduleId));
 }
 
-export async function upsertRow(tx: Db, row: ProgressRow): Promise<ProgressRow> {
-  const [saved] = await tx
+/** Writes records in one statement; at most one row per (user, course, module). */
+export async function upsertRows(tx: Db, rows: readonly ProgressRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
     .insert(progress)
-    .values(row)
+    .values([...rows])
     .onConflictDoUpdate({
       target: [progress.userId, progress.courseSlug, progress.moduleId],
       set: {
-        completed: row.completed,
-        bestScore: row.bestScore,
-        answers: row.answers,
-        firstCompletedAt: row.firstCompletedAt,
-        updatedAt: row.updatedAt,
+        completed: sql`excluded.completed`,
+        bestScore: sql`excluded.best_score`,
+        answers: sql`excluded.answers`,
+        firstCompletedAt: sql`excluded.first_completed_at`,
+        updatedAt: sql`excluded.updated_at`,
       },
-    })
-    .returning();
-  if (!saved) throw new Error('progress upsert returned nothing');
-  return saved;
+    });
 }
 
-export async function deleteCourseRows(tx: Db, userId: string, courseSlug: string): Promise<void> {
-  await tx.delete(progress).where(and(eq(progress.userId, userId), eq(progress.courseSlug, courseSlug)));
+export async function deleteCourseRows(
+  tx: Db,
+  userId: string,
+  courseSlugs: readonly string[],
+): Promise<void> {
+  if (courseSlugs.length === 0) return;
+  await tx
+    .delete(progress)
+    .where(and(eq(progress.userId, userId), inArray(progress.courseSlug, [...courseSlugs])));
 }
 
 /**
- * Records an op id; false when it was recorded before (by this or a concurrent batch, which
- * PostgreSQL makes this statement wait for). The receipt and the merge share one transaction.
+ * Records a batch's op ids in one statement and answers those recorded now, lower-case (as
+ * PostgreSQL writes a uuid); an id recorded before (by an earlier or a concurrent batch, which
+ * PostgreSQL makes this statement wait for) is left out. Ids go in sorted, so two batches sharing
+ * ids wait for each other instead of deadlocking. The receipts and the merges share one transaction.
  */
-export async function insertReceipt(tx: Db, opId: string, userId: string, now: Date): Promise<boolean> {
+export async function insertReceipts(
+  tx: Db,
+  userId: string,
+  opIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  const ids = [...new Set(opIds.map((id) => id.toLowerCase()))].sort(byCodeUnits);
+  if (ids.length === 0) return new Set();
   const inserted = await tx
     .insert(syncReceipts)
-    .values({ opId, userId, status: 'applied', createdAt: now })
+    .values(ids.map((opId) => ({ opId, userId, status: 'applied' as const, createdAt: now })))
     .onConflictDoNothing({ target: syncReceipts.opId })
     .returning({ opId: syncReceipts.opId });
-  return inserted.length > 0;
+  return new Set(inserted.map((row) => row.opId));
 }
 
-export async function markReceiptRejected(tx: Db, opId: string, reason: string): Promise<void> {
-  await tx.update(syncReceipts).set({ status: 'rejected', reason }).where(eq(syncReceipts.opId, opId));
+/** Marks receipts rejected with their reason: one statement per distinct reason. */
+export async function markReceiptsRejected(
+  tx: Db,
+  rejected: ReadonlyArray<{ opId: string; reason: string }>,
+): Promise<void> {
+  const byReason = new Map<string, string[]>();
+  for (const { opId, reason } of rejected) byReason.set(reason, [...(byReason.get(reason) ?? []), opId]);
+  for (const [reason, opIds] of byReason) {
+    await tx
+      .update(syncReceipts)
+      .set({ status: 'rejected', reason })
+      .where(inArray(syncReceipts.opId, opIds));
+  }
 }
 
 /** Receipts of a user (tests and support). */

@@ -8,6 +8,7 @@ import {
   rightAnswers,
   saveAnswers,
   signedInTeacher,
+  teacherWithProgress,
   wrongAnswers,
 } from '../../test/learning.js';
 
@@ -42,8 +43,7 @@ describe('unlock order, decided from the server records', () => {
   });
 
   it('keeps module 3 locked while module 2 is only attempted, not passed', async () => {
-    const { client } = await signedInTeacher(app);
-    await saveAnswers(client, freeCourse, 1, await rightAnswers(freeCourse, 1));
+    const { client } = await teacherWithProgress(app, { completed: { [freeCourse]: [1] } });
     await saveAnswers(client, freeCourse, 2, await wrongAnswers(freeCourse, 2));
     const res = await saveAnswers(client, freeCourse, 3, await rightAnswers(freeCourse, 3));
     expect(res.status).toBe(409);
@@ -51,16 +51,14 @@ describe('unlock order, decided from the server records', () => {
   });
 
   it("does not count another teacher's progress", async () => {
-    const first = await signedInTeacher(app);
+    await teacherWithProgress(app, { completed: { [freeCourse]: [1] } });
     const second = await signedInTeacher(app);
-    await saveAnswers(first.client, freeCourse, 1, await rightAnswers(freeCourse, 1));
     const res = await saveAnswers(second.client, freeCourse, 2, await rightAnswers(freeCourse, 2));
     expect(res.status).toBe(409);
   });
 
   it('lets a completed module be retaken for review without un-completing it', async () => {
-    const { client } = await signedInTeacher(app);
-    await saveAnswers(client, freeCourse, 1, await rightAnswers(freeCourse, 1));
+    const { client } = await teacherWithProgress(app, { completed: { [freeCourse]: [1] } });
     const review = await saveAnswers(client, freeCourse, 1, await wrongAnswers(freeCourse, 1));
     expect(review.status).toBe(200);
     expect(review.body).toMatchObject({ completed: true, score: 100 });

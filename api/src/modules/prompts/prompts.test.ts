@@ -1,5 +1,5 @@
-import type { Content } from '@pd/content';
-import { PromptLibraryResponse, promptCatalogue, type Role } from '@pd/domain';
+import { type Content, promptCatalogue } from '@pd/content';
+import { PromptLibraryResponse, type Role } from '@pd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, testContent } from '../../test/app.js';
 import { signedInClientPerRole } from '../../test/auth-helpers.js';

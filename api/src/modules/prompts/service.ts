@@ -13,7 +13,10 @@ export function promptCategories(content: Pick<Content, 'prompts'>): PromptCateg
 }
 
 /** The signed-in user's role, or null (signed out, or a session whose user is gone). */
-export async function viewer(deps: Pick<AppDeps, 'db'>, userId: string | undefined): Promise<Viewer> {
+export async function viewer(
+  deps: Pick<AppDeps, 'db' | 'sessionCache'>,
+  userId: string | undefined,
+): Promise<Viewer> {
   const user = await currentUser(deps, userId);
   return user ? { role: user.role } : null;
 }

@@ -1,0 +1,80 @@
+import { authMessages } from '@pd/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app.js';
+import { uniqueEmail } from '../../test/factories.js';
+import { defaultRateLimits } from './middleware.js';
+
+let app: TestApp;
+const windowMs = 15 * 60_000;
+beforeAll(async () => {
+  app = await startTestApp({
+    rateLimits: {
+      login: { perIp: { limit: 8, windowMs }, perAccount: { limit: 3, windowMs } },
+      forgotPassword: { perIp: { limit: 4, windowMs }, perAccount: { limit: 10, windowMs } },
+    },
+  });
+});
+afterAll(() => app.close());
+
+describe('rate limits (stored in PostgreSQL)', () => {
+  it('limits login attempts per account with 429, the spec message and Retry-After', async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < 3; i++) {
+      expect((await app.client().post('/api/auth/login', { email, password: 'wrong password' })).status).toBe(
+        401,
+      );
+    }
+    const res = await app
+      .client()
+      .post('/api/auth/login', { email: email.toUpperCase(), password: 'wrong password' });
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ error: authMessages.tooManyRequests, code: 'RATE_LIMITED' });
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
+    // Another account from the same address is still allowed.
+    expect((await app.client().post('/api/auth/login', { email: uniqueEmail(), password: 'x' })).status).toBe(
+      401,
+    );
+  });
+
+  it('opens again when the window has passed', async () => {
+    app.clock.advance(windowMs + 1000);
+    try {
+      const email = uniqueEmail();
+      for (let i = 0; i < 3; i++)
+        await app.client().post('/api/auth/login', { email, password: 'wrong password' });
+      expect((await app.client().post('/api/auth/login', { email, password: 'x' })).status).toBe(429);
+      app.clock.advance(windowMs + 1000);
+      expect((await app.client().post('/api/auth/login', { email, password: 'x' })).status).toBe(401);
+    } finally {
+      app.clock.reset();
+    }
+  });
+
+  it('limits per IP across accounts', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await app.client().post('/api/auth/forgot-password', { email: uniqueEmail() })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+
+  it('counts rejected (invalid) attempts too', async () => {
+    app.clock.advance(2 * windowMs + 5000);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++)
+        statuses.push((await app.client().post('/api/auth/forgot-password', { email: 'bad' })).status);
+      expect(statuses).toEqual([400, 400, 400, 400, 429]);
+    } finally {
+      app.clock.reset();
+    }
+  });
+
+  it('covers login, register, forgot-password and resend-verification by default', () => {
+    expect(Object.keys(defaultRateLimits)).toEqual(
+      expect.arrayContaining(['login', 'register', 'forgotPassword', 'resendVerification']),
+    );
+  });
+});

@@ -1,0 +1,55 @@
+import type { Content } from '@pd/content';
+import {
+  authMessages,
+  contentErrorCodes,
+  errorCodes,
+  premiumRequiredMessage,
+  type Template,
+  templateMessages,
+} from '@pd/domain';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { currentUser } from '../auth/service.js';
+import type { Viewer } from '../content/policy.js';
+import { canListTemplates, canReadTemplate } from './policy.js';
+
+/** Templates come from the content folder (deps.content.templates); no database table. */
+
+async function viewer(
+  deps: Pick<AppDeps, 'db' | 'sessionCache'>,
+  userId: string | undefined,
+): Promise<Viewer> {
+  const user = await currentUser(deps, userId);
+  return user ? { role: user.role } : null;
+}
+
+const notSignedIn = () => new AppError(401, authMessages.notSignedIn, errorCodes.unauthorized);
+
+/** Every template, sorted by title, for a signed-in user. */
+export async function listTemplates(
+  deps: Pick<AppDeps, 'db' | 'content' | 'sessionCache'>,
+  userId: string | undefined,
+): Promise<Template[]> {
+  if (!canListTemplates(await viewer(deps, userId))) throw notSignedIn();
+  return [...deps.content.templates].sort((a, b) => a.title.localeCompare(b.title));
+}
+
+export function findTemplate(content: Pick<Content, 'templates'>, slug: string): Template | undefined {
+  return content.templates.find((template) => template.slug === slug);
+}
+
+/** One template, for a user entitled to it. Signed out 401; unknown slug 404; free 403 with the premium message. */
+export async function openTemplate(
+  deps: Pick<AppDeps, 'db' | 'content' | 'sessionCache'>,
+  userId: string | undefined,
+  slug: string,
+): Promise<Template> {
+  const user = await viewer(deps, userId);
+  if (!user) throw notSignedIn();
+  const template = findTemplate(deps.content, slug);
+  if (!template) throw new AppError(404, templateMessages.notFound, errorCodes.notFound);
+  if (canReadTemplate(user) !== 'allowed') {
+    throw new AppError(403, premiumRequiredMessage(template.title), contentErrorCodes.premiumRequired);
+  }
+  return template;
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { openPostgres } from '../db/client.js';
+import { migrationsFolder, runMigrations } from '../db/migrate.js';
+import { createLogger } from '../logger.js';
+
+/**
+ * The migrated database every api test file starts from, made once per run by the global setup
+ * (global-setup.ts): on PGlite a dump of the migrated data directory, which each file loads into
+ * its own in-memory instance; on PostgreSQL a migrated database each file's database is created
+ * from (`CREATE DATABASE ... TEMPLATE`).
+ */
+export type MigratedTemplate = { driver: 'pglite'; dumpFile: string } | { driver: 'pg'; name: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set by api/src/test/global-setup.ts; absent in a project without it. */
+    migratedTemplate?: MigratedTemplate;
+  }
+}
+
+/** TEST_DATABASE_URL when TEST_DB=pg, else null (PGlite). */
+export function postgresAdminUrl(): string | null {
+  if (process.env.TEST_DB !== 'pg') return null;
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+  return url;
+}
+
+/** The URL of database `name` on the server of `adminUrl`. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs `sql` on the server's admin connection (CREATE/DROP DATABASE). */
+export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A throwaway database name: t_<12 hex>. */
+export const throwawayName = (prefix = 't'): string => `${prefix}_${randomBytes(6).toString('hex')}`;
+
+export interface Template {
+  template: MigratedTemplate;
+  remove(): Promise<void>;
+}
+
+/** Migrates one database and keeps it as the template of this run. */
+export async function createMigratedTemplate(): Promise<Template> {
+  const adminUrl = postgresAdminUrl();
+  if (adminUrl) {
+    const name = throwawayName('t_template');
+    await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+    const database = openPostgres(databaseUrl(adminUrl, name), createLogger('error'));
+    try {
+      await runMigrations(database);
+    } finally {
+      // A template may have no open connection while databases are created from it.
+      await database.close();
+    }
+    return {
+      template: { driver: 'pg', name },
+      remove: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    };
+  }
+  const client = await PGlite.create();
+  let dump: Blob;
+  try {
+    await migrate(drizzle(client), { migrationsFolder });
+    dump = await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'pd-api-test-'));
+  const dumpFile = path.join(dir, 'migrated-pgdata.tar');
+  await writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
+  return {
+    template: { driver: 'pglite', dumpFile },
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
