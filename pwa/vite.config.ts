@@ -1,23 +1,25 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { brand } from '../domain/src/brand.ts';
+import { pagePlaceholders, pagesManifestPath, type PreloadedScreen } from '../domain/src/pages.ts';
+import type { PagesManifest } from '../domain/src/pages-contract.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const api = process.env.API_URL ?? 'http://localhost:3000';
-/** The app, which the entry (`src/app/boot.ts`) loads once the page has painted (decision 018). */
+/** The app, which the entry (`src/app/boot.ts`) loads once the page has painted. */
 const isApp = (id: string | null | undefined) => Boolean(id?.endsWith('/src/app/main.tsx'));
 
 /**
- * The entry (`src/app/boot.ts`) loads the app with a dynamic import once the page has painted
- * (decision 018). Vite preloads only what an entry imports statically: this adds to index.html a
- * `modulepreload` for the app's chunk and every chunk it imports, so all of it downloads with the
- * page, as when the app was the entry. (The api preloads what a module page drawn on the server
- * loads besides: api/src/page-preloads.ts.)
+ * The entry (`src/app/boot.ts`) loads the app with a dynamic import once the page has painted.
+ * Vite preloads only what an entry imports statically: this adds to index.html a `modulepreload`
+ * for the app's chunk and every chunk it imports, so all of it downloads with the page, as when the
+ * app was the entry.
  */
 function preloadApp(): Plugin {
   return {
@@ -52,6 +54,97 @@ function preloadApp(): Plugin {
   };
 }
 
+type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+
+/** The chunk files `file` imports statically, itself included, in dependency order. */
+function staticImports(bundle: OutputBundle, file: string, into = new Set<string>()): Set<string> {
+  const found = bundle[file];
+  if (!found || found.type !== 'chunk' || into.has(file)) return into;
+  into.add(file);
+  for (const imported of found.imports) staticImports(bundle, imported, into);
+  return into;
+}
+
+/** The lazily loaded screens the api preloads with their page (`PagesManifest.screens`). */
+const screenModules: Record<PreloadedScreen, string> = {
+  course: '/src/app/course-overview-route.tsx',
+  module: '/src/features/module/module-page.tsx',
+};
+
+/** The server build's entry (vite.ssr.config.ts), relative to this build's dist folder. */
+const serverEntry = '../dist-ssr/prerender.js';
+
+/** The parts of index.html marked as the app shell's, by placeholder. */
+const shellParts = {
+  head: /\s*<!--app-head-->([\s\S]*?)<!--\/app-head-->/,
+  html: /\s*<!--app-html-->([\s\S]*?)<!--\/app-html-->\s*/,
+};
+
+/**
+ * Writes `dist/.vite/pages.json` (`PagesManifest` in domain/src/pages.ts), which the api reads to
+ * serve pages: index.html as built with explicit placeholders in place of the parts marked as the
+ * app shell's (and the shell's own parts beside it), the server entry that draws the signed-out
+ * home page, and, per lazily loaded screen, the script chunks to preload with its page that
+ * index.html does not preload already. The served index.html (the service worker's app shell) is
+ * the shell, markers removed.
+ */
+function pagesManifest(): Plugin {
+  let manifest: PagesManifest | undefined;
+  return {
+    name: 'pd-pages-manifest',
+    apply: 'build',
+    // After every other plugin's changes to index.html (the PWA plugin's manifest link included).
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk }) {
+        if (!bundle || !chunk) return html;
+        const head = shellParts.head.exec(html);
+        const root = shellParts.html.exec(html);
+        if (!head || !root || !html.includes(pagePlaceholders.data)) {
+          throw new Error(
+            'index.html must mark the shell parts: <!--app-head-->, <!--app-html-->, <!--app-data-->',
+          );
+        }
+        const template = html
+          .replace(shellParts.head, `\n    ${pagePlaceholders.head}`)
+          .replace(shellParts.html, pagePlaceholders.html);
+        // What index.html preloads already: the entry, what it imports, and the app (`preloadApp`).
+        const preloaded = staticImports(bundle, chunk.fileName);
+        for (const file of chunk.dynamicImports) {
+          const found = bundle[file];
+          if (found?.type === 'chunk' && isApp(found.facadeModuleId)) staticImports(bundle, file, preloaded);
+        }
+        const screenChunks = (source: string): string[] => {
+          const screen = Object.values(bundle).find(
+            (c) => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(source)),
+          );
+          if (!screen) throw new Error(`no chunk for the screen ${source}`);
+          return [...staticImports(bundle, screen.fileName)]
+            .filter((file) => !preloaded.has(file))
+            .map((file) => `/${file}`);
+        };
+        manifest = {
+          template,
+          shell: { head: head[1]?.trim() ?? '', html: root[1]?.trim() ?? '' },
+          renderer: serverEntry,
+          screens: { course: screenChunks(screenModules.course), module: screenChunks(screenModules.module) },
+        };
+        return template
+          .replace(pagePlaceholders.head, manifest.shell.head)
+          .replace(pagePlaceholders.html, `\n      ${manifest.shell.html}\n    `)
+          .replace(`\n    ${pagePlaceholders.data}`, '');
+      },
+    },
+    async writeBundle(options) {
+      if (!manifest) throw new Error('index.html was not built');
+      const file = path.join(options.dir ?? here('dist'), pagesManifestPath);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, JSON.stringify(manifest));
+    },
+  };
+}
+
 /**
  * The modules the app (`src/app/main.tsx`) imports statically, directly or not: every page loads
  * all of them. Filled once the module graph is known (`buildEnd`), before the chunks are made, and
@@ -82,7 +175,7 @@ const precompressMinBytes = 1024;
 
 /**
  * Writes `file.br` (brotli, best quality) and `file.gz` (gzip -9) beside each hashed asset, which
- * the api sends as they are (api/src/static.ts) instead of compressing every request on the fly
+ * the api sends as they are (its static files) instead of compressing every request on the fly
  * (a lower quality, and the server's CPU, at the moment a teacher's page loads its scripts).
  */
 function precompress(): Plugin {
@@ -148,6 +241,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // After the PWA plugin, which adds the web manifest's link to index.html: the template has it too.
+    pagesManifest(),
   ],
   resolve: {
     alias: { '@pd/domain': here('../domain/src/index.ts') },
@@ -161,8 +256,6 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    // dist/.vite/manifest.json: the api reads it to preload a route's chunks with its page (decision 016).
-    manifest: true,
     sourcemap: true,
     rolldownOptions: {
       output: {
@@ -182,7 +275,13 @@ export default defineConfig({
               test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@babel[\\/]runtime|hoist-non-react-statics|react-is|clsx|prop-types)[\\/]/,
               priority: 1,
             },
-            // zod, for the screens and data readers that check what they read (not the first screen).
+            // zod/mini and the core it shares with classic zod: the first screen's contracts (decision 021).
+            {
+              name: 'zod-mini',
+              test: /node_modules[\\/]zod[\\/](mini|v4[\\/](mini|core|locales))[\\/]/,
+              priority: 2,
+            },
+            // classic zod, for the screens and data readers that check what they read (not the first screen).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
             // The rest of the app's own modules and of the libraries it imports statically, in one
             // file: automatic splitting made ~40 files of under 2 KiB (a component, an icon, a context)

@@ -4,6 +4,7 @@
 // time, relays Background Sync to the pages, and swaps to a new version only when the page asks.
 //
 // Course content and progress are NOT cached here: they live in Dexie, per user (pwa/src/offline/).
+import { isSwMessage, outboxSyncTag, swCaches, swMessages } from '@pd/domain';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -20,16 +21,10 @@ export interface SyncEvent extends ExtendableEvent {
   readonly lastChance: boolean;
 }
 
-/** Cache Storage names shared with the pwa (pwa/src/offline/downloads.ts uses `imagesCache`). */
-const imagesCache = 'pd-images';
-const publicApiCache = 'pd-public-api';
-/** The Background Sync tag the pwa registers when ops wait in the outbox. */
-const outboxSyncTag = 'outbox';
-
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 // The first install controls the open page at once (nothing to swap from), so the first visit already
-// works offline. An update still waits for SKIP_WAITING (the 'A new version is available' prompt).
+// works offline. An update still waits for swMessages.skipWaiting (the 'A new version is available' prompt).
 clientsClaim();
 
 registerRoute(
@@ -57,7 +52,7 @@ registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin && url.pathname.startsWith('/images/') && request.method === 'GET',
   new CacheFirst({
-    cacheName: imagesCache,
+    cacheName: swCaches.images,
     // No age limit: downloaded courses must keep their images; the count bounds the cache.
     plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 400 })],
   }),
@@ -69,15 +64,14 @@ registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin && request.method === 'GET' && publicApi.test(url.pathname),
   new NetworkFirst({
-    cacheName: publicApiCache,
+    cacheName: swCaches.publicApi,
     networkTimeoutSeconds: 4,
     plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 60 * 60 * 24 * 30 })],
   }),
 );
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  const data = event.data as { type?: unknown } | null;
-  if (data && data.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (isSwMessage(event.data, swMessages.skipWaiting)) void self.skipWaiting();
 });
 
 // Background Sync: the pages own the outbox (Dexie + the session cookie), so the worker only wakes
@@ -87,7 +81,7 @@ self.addEventListener('sync', (event: Event) => {
   if (sync.tag !== outboxSyncTag) return;
   sync.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
-      for (const client of clients) client.postMessage({ type: 'SYNC_OUTBOX' });
+      for (const client of clients) client.postMessage({ type: swMessages.syncOutbox });
     }),
   );
 });

@@ -1,11 +1,13 @@
-import type { CourseSummary, ModuleScreenData } from '@pd/domain';
+import { routePatterns, type CourseSummary, type PublicUser } from '@pd/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { meQueryOptions } from '../lib/get-me';
+import { createBrowserRouter, matchPath, RouterProvider } from 'react-router-dom';
+import { meQueryOptions } from '../offline/get-me';
 import { createQueryClient } from '../lib/query-client';
 import { catalogueQuery } from '../offline/catalogue';
 import { clearLogoutPending, forgetSignedInUser } from '../offline/profile';
-import { startModuleScreen, startSignedOutHome } from './first-screen-data';
+import { deviceProfileQuery, dropHintedData, hintedUserId } from '../offline/viewer';
+import { startSignedOutHome } from './first-screen-data';
 import { AppProviders } from './providers';
 import { preloadRouteCode, routes } from './routes';
 
@@ -14,13 +16,9 @@ import { preloadRouteCode, routes } from './routes';
  * catalogue on the home page, and the code of the page being opened (otherwise each waits for the
  * one before: 'me', then the page's code, then its data).
  */
-function startFirstScreen({ moduleScreen, drawnCatalogue }: AppProps) {
+function startFirstScreen({ drawnCatalogue }: AppProps) {
   const queryClient = createQueryClient();
-  if (moduleScreen) {
-    // A module page drawn for this teacher (decision 018): start from what it was drawn with, just
-    // read from the server, so the first render is the page on screen. Nothing is asked again.
-    startModuleScreen(queryClient, moduleScreen);
-  } else if (drawnCatalogue) {
+  if (drawnCatalogue) {
     // The server drew this page for a signed-out visitor (decision 017): start from what it drew,
     // so the first render is the page already on screen (hydrated by main.tsx), then ask for the
     // catalogue again as on any load (the answer is preloaded) to keep it on the device. 'me' is
@@ -32,11 +30,34 @@ function startFirstScreen({ moduleScreen, drawnCatalogue }: AppProps) {
     clearLogoutPending();
     void queryClient.prefetchQuery({ ...catalogueQuery(), staleTime: 0 });
   } else {
-    void queryClient.prefetchQuery(meQueryOptions());
+    const hintId = hintedUserId();
+    // /me's answer replaces the device's hint (decision 023): what was read for another teacher goes.
+    const settled = (user: PublicUser | null) => {
+      if (hintId) dropHintedData(queryClient, hintId, user);
+    };
+    void queryClient.fetchQuery(meQueryOptions()).then(settled, () => settled(null));
     if (window.location.pathname === '/') void queryClient.prefetchQuery(catalogueQuery());
+    const modulePage = matchPath(`/${routePatterns.module}`, window.location.pathname);
+    if (modulePage?.params.courseSlug && hintId)
+      startModulePage(queryClient, modulePage.params.courseSlug, hintId);
   }
   preloadRouteCode(window.location.pathname);
   return queryClient;
+}
+
+/**
+ * The module page of the teacher this device kept (decision 023): their profile and the device's copy
+ * of the course are read from IndexedDB, and the server's copy asked, while the page's code loads,
+ * so the lesson is drawn from the device as soon as the code runs, whatever the network does.
+ */
+function startModulePage(queryClient: QueryClient, courseSlug: string, userId: string) {
+  void queryClient.prefetchQuery(deviceProfileQuery(userId));
+  void import('../offline/course-device').then(({ deviceCourseQuery }) =>
+    queryClient.prefetchQuery(deviceCourseQuery(courseSlug, userId)),
+  );
+  void import('../offline/course').then(({ courseQuery }) =>
+    queryClient.prefetchQuery(courseQuery(courseSlug, userId)),
+  );
 }
 
 /**
@@ -44,8 +65,6 @@ function startFirstScreen({ moduleScreen, drawnCatalogue }: AppProps) {
  * that React starts again (a tap can interrupt hydration) must start from the same data.
  */
 export interface AppProps {
-  /** A module page drawn for a signed-in teacher (decision 018). */
-  moduleScreen?: ModuleScreenData;
   /** The signed-out home page's catalogue (decision 017). */
   drawnCatalogue?: CourseSummary[];
 }

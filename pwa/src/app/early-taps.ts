@@ -1,5 +1,5 @@
 /**
- * Taps on a page drawn on the server that land before the app has started (decisions 017 and 018).
+ * Taps on a page drawn on the server that land before the app has started (decision 017).
  * The page shows its buttons before any script has run; React answers a tap only from the moment it
  * starts hydrating (and replays what lands during hydration). A button tapped earlier is noted here
  * and tapped again once React listens, so the tap is not lost. Links work without the app anyway.

@@ -1,4 +1,4 @@
-import { type CatalogueResponse, firstScreenDataId } from '@pd/domain';
+import { type CatalogueResponse, homeDataBlockId } from '@pd/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDataBlock } from '../test/data-block';
 import { buildCourseSummary } from '../test/course-fixtures';
@@ -8,10 +8,10 @@ const catalogue: CatalogueResponse = {
   courses: [buildCourseSummary(), buildCourseSummary({ id: 3, slug: 'prompt-engineering', isPremium: true })],
 };
 
-const addBlock = (text: string) => addDataBlock(firstScreenDataId, text);
+const addBlock = (text: string) => addDataBlock(homeDataBlockId, text);
 
 afterEach(() => {
-  document.getElementById(firstScreenDataId)?.remove();
+  document.getElementById(homeDataBlockId)?.remove();
   vi.restoreAllMocks();
 });
 
@@ -19,7 +19,7 @@ describe('the home page data drawn by the server', () => {
   it('is read once: the courses, and the block is removed', () => {
     addBlock(JSON.stringify(catalogue));
     expect(readFirstScreenData()).toEqual(catalogue.courses);
-    expect(document.getElementById(firstScreenDataId)).toBeNull();
+    expect(document.getElementById(homeDataBlockId)).toBeNull();
     expect(readFirstScreenData()).toBeUndefined();
   });
 

@@ -1,14 +1,8 @@
-import {
-  catalogueResponseCheck,
-  type CourseSummary,
-  firstScreenDataId,
-  type ModuleScreenData,
-} from '@pd/domain';
+import { CatalogueResponse, type CourseSummary, homeDataBlockId } from '@pd/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { meKeys } from '../lib/get-me';
+import { meKeys } from '../offline/get-me';
 import { contentKeys } from '../offline/catalogue';
 import { readDataBlock } from '../lib/data-block';
-import { progressKeys } from '../offline/progress-keys';
 
 /**
  * The data cache of the signed-out home page: nobody signed in, and the catalogue. The server draws
@@ -25,22 +19,5 @@ export function startSignedOutHome(queryClient: QueryClient, courses: CourseSumm
  * already on screen. Undefined otherwise, or when the block is not a valid catalogue.
  */
 export function readFirstScreenData(doc: Document = document): CourseSummary[] | undefined {
-  return readDataBlock(
-    doc,
-    firstScreenDataId,
-    'home page',
-    (json) => catalogueResponseCheck.parse(json).courses,
-  );
-}
-
-/**
- * The data cache of a module page the server drew for a signed-in teacher (decision 018): who they
- * are, the course, and the server's records of it. The server draws the page from it
- * (`prerender.tsx`) and the app starts from it (`main.tsx`), so both draw the same; the device's
- * own progress joins in once IndexedDB has been read (`useCourseProgress`).
- */
-export function startModuleScreen(queryClient: QueryClient, data: ModuleScreenData): void {
-  queryClient.setQueryData(meKeys.all, data.me);
-  queryClient.setQueryData(contentKeys.course(data.course.slug), data.course);
-  queryClient.setQueryData(progressKeys.course(data.course.slug), data.progress);
+  return readDataBlock(doc, homeDataBlockId, 'home page', (json) => CatalogueResponse.parse(json).courses);
 }

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { paths } from '../lib/paths';
+import { paths } from '@pd/domain';
 import { usePageTitle } from '../lib/use-page-title';
 
 /** Any path the app does not know (spec section 2). */

@@ -1,11 +1,10 @@
-import type { CourseSummary, ModuleScreenData } from '@pd/domain';
+import type { PageRenderer } from '@pd/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { type ReactElement, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { createQueryClient } from '../lib/query-client';
-import { startModuleScreen, startSignedOutHome } from './first-screen-data';
+import { startSignedOutHome } from './first-screen-data';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
@@ -50,41 +49,11 @@ export function gatherStyles(html: string): string {
  * Decision 017: the home page as a signed-out visitor first sees it, drawn on the server (Node) from
  * the same components, so its HTML already holds the courses before any script has arrived. The
  * api renders it once at start-up with the catalogue it serves; the app then starts from the same
- * data (`readFirstScreenData`) and hydrates it (`main.tsx`).
+ * data (`readFirstScreenData`) and hydrates it (`main.tsx`). The api loads this module by the path
+ * the pages manifest gives and checks it against the domain's `PageRenderer` contract.
  */
-export async function renderSignedOutHome(courses: CourseSummary[]): Promise<string> {
+export const renderSignedOutHome = (async (courses) => {
   const queryClient = createQueryClient();
   startSignedOutHome(queryClient, courses);
   return gatherStyles(renderToString(await appAt('/', queryClient)));
-}
-
-/** Waits for every piece of `app` the browser would load on demand (`React.lazy`) to be loaded. */
-async function loadLazyParts(app: ReactElement): Promise<void> {
-  const { prelude } = await prerenderToNodeStream(app);
-  for await (const _chunk of prelude as AsyncIterable<unknown>) {
-    // Only its completion matters: by then every lazy part it met has been loaded.
-  }
-}
-
-/**
- * Decision 018: a module page as a signed-in teacher first sees it, drawn from their user, the
- * course and the server's records of it, so the lesson is in the HTML before any script has run.
- *
- * Parts of the page are loaded on demand in the browser (`React.lazy`). The first drawing waits
- * for them all, then the page is drawn in one piece with `renderToString`: no part is left as a
- * fallback to be streamed in by an inline script, which the CSP would refuse.
- */
-export async function renderModulePage(pathname: string, data: ModuleScreenData): Promise<string> {
-  const queryClient = createQueryClient();
-  startModuleScreen(queryClient, data);
-  const app = await appAt(pathname, queryClient);
-  const html = renderToString(app);
-  if (!html.includes(clientRenderedMark)) return gatherStyles(html);
-  await loadLazyParts(app);
-  const whole = renderToString(app);
-  if (whole.includes(clientRenderedMark)) throw new Error(`part of ${pathname} could not be drawn`);
-  return gatherStyles(whole);
-}
-
-/** The comment React leaves where a part could not be drawn and the browser must draw it. */
-const clientRenderedMark = '<!--$!-->';
+}) satisfies PageRenderer['renderSignedOutHome'];

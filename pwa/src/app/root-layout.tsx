@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { Fragment, lazy, Suspense, useCallback, useState, type ComponentType, type ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { isModulePath } from '@pd/domain';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useAfterFirstScreen } from '../components/after-first-screen';
 import { AuthDialogContext, type AuthDialogMode } from '../components/auth-dialog-context';
 import { LoadingScreen } from '../components/loading-screen';
 import { SiteFooter } from '../components/site-footer';
-import { useLayoutRole, useMe } from '../lib/get-me';
+import { useLayoutRole, useMe } from '../offline/get-me';
+import { hintedUserId } from '../offline/viewer';
 import { usePageReloadRules, useScrollToTopOnPathChange } from './page-reload-rules';
 import { SiteHeader } from './site-header';
 
@@ -42,6 +44,9 @@ export interface RootLayoutProps {
 /** Skip link, header and sync status, main (the routed page), footer; auth dialog, update prompt. */
 export function RootLayout({ premiumActions: PremiumActions = Fragment }: RootLayoutProps = {}) {
   const me = useMe();
+  // The module page draws for the teacher this device kept while 'me' is on its way (decision 023);
+  // every other page waits for the server's answer here.
+  const drawsForHint = isModulePath(useLocation().pathname) && hintedUserId() !== null;
   const signedIn = Boolean(me.data);
   // Laid out for the last signed-in teacher while 'me' is on its way: the page does not jump.
   const laidOutSignedIn = useLayoutRole() !== null;
@@ -98,7 +103,7 @@ export function RootLayout({ premiumActions: PremiumActions = Fragment }: RootLa
             maxWidth="lg"
             sx={{ flex: 1, outline: 'none' }}
           >
-            {me.isPending ? (
+            {me.isPending && !drawsForHint ? (
               <LoadingScreen />
             ) : (
               <Suspense fallback={<LoadingScreen />}>

@@ -1,10 +1,10 @@
-import { lazy, useState } from 'react';
+import { isModulePath, paths, routePatterns } from '@pd/domain';
+import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { CataloguePage } from '../features/catalogue/catalogue-page';
-import type { ModulePage as ModulePageComponent } from '../features/module/module-page';
 import { PremiumActionsProvider } from '../features/premium/premium-actions-provider';
 import { PremiumBanner } from '../features/premium/premium-banner';
-import { paths, routePatterns } from '../lib/paths';
+import { ModuleTemplates } from '../features/templates/module-templates';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
@@ -33,6 +33,12 @@ const TermsPage = lazy(() => import('../features/legal/legal-page').then((m) => 
 const PrivacyPage = lazy(() =>
   import('../features/legal/legal-page').then((m) => ({ default: m.PrivacyPage })),
 );
+const TemplatesPage = lazy(() =>
+  import('../features/templates/templates-page').then((m) => ({ default: m.TemplatesPage })),
+);
+const TemplatePage = lazy(() =>
+  import('../features/templates/template-page').then((m) => ({ default: m.TemplatePage })),
+);
 const CourseOverviewRoute = lazy(() =>
   import('./course-overview-route').then((m) => ({ default: m.CourseOverviewRoute })),
 );
@@ -44,34 +50,17 @@ const CertificateVerifyPage = lazy(() =>
 const PaymentSuccessPage = lazy(() =>
   import('../features/premium/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })),
 );
-/** The module page's component, once its code has loaded. */
-let loadedModulePage: typeof ModulePageComponent | undefined;
-const loadModulePage = () =>
-  import('../features/module/module-page').then((code) => (loadedModulePage = code.ModulePage));
-const LazyModulePage = lazy(() => loadModulePage().then((page) => ({ default: page })));
+const loadModulePage = () => import('../features/module/module-page');
+const LazyModulePage = lazy(() => loadModulePage().then((m) => ({ default: m.ModulePage })));
 
-/**
- * The module page, drawn at once when its code is already loaded, as on a page the server drew
- * (main.tsx waits for it before hydrating): a `React.lazy` component suspends on its first render
- * however early its code came, and a part of the page still waiting to hydrate is drawn again from
- * scratch if anything updates it meanwhile (the drawn lesson was replaced by 'Loading module', then
- * drawn again). Each mounted route keeps the component it started with.
- */
+/** The module page, with the templates its lesson uses beside it (features meet here, in app/). */
 function ModulePage() {
-  const [Page] = useState(() => loadedModulePage ?? LazyModulePage);
-  return <Page />;
+  return <LazyModulePage moduleAside={ModuleTemplates} />;
 }
 
-const modulePath = /^\/[^/]+\/module\/[^/]+\/?$/;
-
-/** Resolves once the page at `pathname` can be drawn without waiting for its code. */
-export async function routeCodeReady(pathname: string): Promise<void> {
-  if (modulePath.test(pathname)) await loadModulePage();
-}
-
-/** Starts loading the code of the page at `pathname` (the module page, the app's heaviest). */
+/** Starts loading the code of the page at `pathname` (the module page, the app's heaviest) with the first screen's requests. */
 export function preloadRouteCode(pathname: string): void {
-  void routeCodeReady(pathname);
+  if (isModulePath(pathname)) void loadModulePage();
 }
 
 export const routes: RouteObject[] = [
@@ -87,11 +76,13 @@ export const routes: RouteObject[] = [
       { path: routePatterns.resetPassword, element: <ResetPasswordPage /> },
       { path: routePatterns.devMailbox, element: <DevMailboxPage /> },
       { path: routePatterns.prompts, element: <PromptsPage /> },
+      { path: routePatterns.templates, element: <TemplatesPage /> },
+      { path: routePatterns.template, element: <TemplatePage /> },
       { path: routePatterns.faq, element: <FaqPage /> },
       { path: routePatterns.terms, element: <TermsPage /> },
       { path: routePatterns.privacy, element: <PrivacyPage /> },
       { path: routePatterns.paymentSuccess, element: <PaymentSuccessPage /> },
-      { path: ':courseSlug/module/:moduleId', element: <ModulePage /> },
+      { path: routePatterns.module, element: <ModulePage /> },
       { path: routePatterns.certificateVerify, element: <CertificateVerifyPage /> },
       { path: routePatterns.course, element: <CourseOverviewRoute /> },
       // An empty path or /undefined goes home (spec section 2).

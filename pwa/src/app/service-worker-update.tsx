@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
+import { swMessages, swScriptUrl, type SwMessage } from '@pd/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Workbox } from 'workbox-window';
 import { hasDirtyForms } from '../lib/dirty-forms';
@@ -14,15 +15,19 @@ import { useOutboxPendingCount } from '../offline/outbox';
  */
 export function ServiceWorkerUpdate() {
   const workbox = useRef<Workbox | null>(null);
+  const waitingWorker = useRef<ServiceWorker | null>(null);
   const [waiting, setWaiting] = useState(false);
   const [blocked, setBlocked] = useState(false);
   const pendingChanges = useOutboxPendingCount();
 
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-    const wb = new Workbox('/sw.js', { scope: '/' });
+    const wb = new Workbox(swScriptUrl, { scope: '/' });
     workbox.current = wb;
-    wb.addEventListener('waiting', () => setWaiting(true));
+    wb.addEventListener('waiting', (event) => {
+      waitingWorker.current = event.sw ?? null;
+      setWaiting(true);
+    });
     wb.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
     const onVisible = () => {
       if (document.visibilityState === 'visible') void wb.update().catch(() => {});
@@ -39,7 +44,8 @@ export function ServiceWorkerUpdate() {
       return;
     }
     wb.addEventListener('controlling', () => window.location.reload());
-    wb.messageSkipWaiting();
+    const message: SwMessage = { type: swMessages.skipWaiting };
+    waitingWorker.current?.postMessage(message);
   };
 
   return (

@@ -6,12 +6,11 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
-import { brand } from '@pd/domain';
+import { brand, paths } from '@pd/domain';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePremiumActions } from '../components/premium-actions-context';
 import { AccountControl } from '../features/auth/components/account-control';
-import { useLayoutRole } from '../lib/get-me';
-import { paths } from '../lib/paths';
+import { useLayoutRole } from '../offline/get-me';
 
 const visuallyHidden = {
   position: 'absolute',

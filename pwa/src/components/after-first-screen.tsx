@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { afterFirstScreen } from '../offline/idle';
+import { afterFirstScreen } from '../lib/idle';
 
-/** False on the first render, true once the page has loaded and the browser is idle (offline/idle.ts). */
+/** False on the first render, true once the page has loaded and the browser is idle (lib/idle.ts). */
 export function useAfterFirstScreen(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {

@@ -1,8 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
 import { Markdown } from './markdown';
 
 function renderMd(md: string) {
@@ -38,49 +36,3 @@ describe('Markdown', () => {
     expect(screen.getByText('click').closest('a')?.getAttribute('href') ?? '').not.toContain('javascript');
   });
 });
-
-describe('Markdown drawn on the server (decision 018)', () => {
-  it('keeps the drawn text as it is when hydrated, and its app links still move within the app', async () => {
-    const text = '## Why it matters\n\nA **bold** idea, and [the prompt library](/prompts).';
-    const tree = (
-      <MemoryRouter initialEntries={['/lesson']}>
-        <Markdown>{text}</Markdown>
-        <Routes>
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    );
-    // Drawn as on the server, where there is no document.
-    const realDocument = document;
-    vi.stubGlobal('document', undefined);
-    const html = renderToString(tree);
-    vi.stubGlobal('document', realDocument);
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const drawnHeading = container.querySelector('h2');
-    expect(drawnHeading).toHaveTextContent('Why it matters');
-
-    await act(async () => {
-      hydrateRoot(container, tree);
-    });
-    // The same elements, left as the server drew them: React did not parse the text again to
-    // hydrate it (it owns no element inside), and reported no mismatch (a console.error).
-    expect(container.querySelector('h2')).toBe(drawnHeading);
-    expect(Object.keys(drawnHeading!).some((key) => key.startsWith('__reactFiber'))).toBe(false);
-    expect(
-      Object.keys(container.querySelector('.markdown')!).some((key) => key.startsWith('__reactFiber')),
-    ).toBe(true);
-    expect(screen.getByText('bold').tagName).toBe('STRONG');
-
-    await act(async () => {
-      screen.getByRole('link', { name: 'the prompt library' }).click();
-    });
-    expect(screen.getByTestId('where')).toHaveTextContent('/prompts');
-    container.remove();
-  });
-});
-
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}

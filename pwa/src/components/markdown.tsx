@@ -1,8 +1,7 @@
 import { Box, Link as MuiLink } from '@mui/material';
-import { memo, type MouseEvent, type ReactNode, useState } from 'react';
+import { memo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import { type NavigateFunction, Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useDrawnOnServer } from '../lib/use-drawn-on-server';
+import { Link as RouterLink } from 'react-router-dom';
 
 /** True for links that leave the app (they open in a new tab). */
 function isExternal(href: string): boolean {
@@ -63,20 +62,6 @@ const componentsFor = (headingOffset: 0 | 1): Components => ({
 const components = { 0: componentsFor(0), 1: componentsFor(1) } as const;
 
 /**
- * A click on a link of the app inside text drawn on the server (kept as it is, see `Markdown`): the
- * app goes there itself, as its own links do, instead of loading the page again.
- */
-function followAppLink(event: MouseEvent<HTMLElement>, navigate: NavigateFunction) {
-  if (event.defaultPrevented || event.button !== 0) return;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const link = event.target instanceof Element ? event.target.closest('a') : null;
-  if (!link || link.target || link.hasAttribute('download')) return;
-  if (link.origin !== window.location.origin) return;
-  event.preventDefault();
-  void navigate(`${link.pathname}${link.search}${link.hash}`);
-}
-
-/**
  * Lessons, FAQ answers and legal pages: headings, lists, bold, italic, links (external ones in a new
  * tab with rel=noopener), paragraphs. Raw HTML is dropped, never rendered.
  *
@@ -84,22 +69,8 @@ function followAppLink(event: MouseEvent<HTMLElement>, navigate: NavigateFunctio
  * data and progress arrive; the same text is parsed once.
  */
 export const Markdown = memo(function Markdown({ children, headingOffset = 0 }: MarkdownProps) {
-  const navigate = useNavigate();
-  // Text the server drew (decision 018) is kept as it is, not parsed again to be hydrated: it is
-  // the same text drawn from the same source, and parsing a lesson costs the phone a long task.
-  // React leaves an element with inner HTML untouched while hydrating, and the empty string never
-  // changes, so the drawn text stays until the text itself does.
-  const [drawnText] = useState(children);
-  const keepDrawn = useDrawnOnServer() && typeof document !== 'undefined' && children === drawnText;
   return (
     <Box
-      {...(keepDrawn
-        ? {
-            dangerouslySetInnerHTML: { __html: '' },
-            suppressHydrationWarning: true,
-            onClick: (event: MouseEvent<HTMLElement>) => followAppLink(event, navigate),
-          }
-        : {})}
       className="markdown"
       sx={{
         typography: 'body1',
@@ -116,11 +87,9 @@ export const Markdown = memo(function Markdown({ children, headingOffset = 0 }: 
         '& > :first-of-type': { mt: 0 },
       }}
     >
-      {keepDrawn ? undefined : (
-        <ReactMarkdown components={components[headingOffset]} skipHtml>
-          {children}
-        </ReactMarkdown>
-      )}
+      <ReactMarkdown components={components[headingOffset]} skipHtml>
+        {children}
+      </ReactMarkdown>
     </Box>
   );
 });

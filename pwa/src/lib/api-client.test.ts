@@ -1,7 +1,13 @@
+import { endpoint, endpoints } from '@pd/domain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse, stubApi } from '../test/render';
-import { ApiError, apiGet, apiSend, NetworkError } from './api-client';
+import { ApiError, apiGet, apiSend, NetworkError, urlOf } from './api-client';
+
+// The transport on its own, with endpoints made for the test (the real ones are in the domain's table).
+const postX = endpoint({ method: 'POST', path: '/api/x', request: z.unknown(), response: z.unknown() });
+const getY = endpoint({ method: 'GET', path: '/api/y/:id', response: z.unknown() });
+const postZ = endpoint({ method: 'POST', path: '/api/z', response: z.object({ ok: z.literal(true) }) });
 
 describe('api transport', () => {
   it('turns a non-OK answer into "status: body" and keeps the parsed error field', async () => {
@@ -9,7 +15,7 @@ describe('api transport', () => {
       'POST /api/x': () =>
         jsonResponse(400, { error: 'Name is required', fields: { name: 'Name is required' } }),
     });
-    const error = await apiSend('POST', '/api/x', { a: 1 }, z.unknown()).catch((e: unknown) => e);
+    const error = await apiSend(postX, { a: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe(
       '400: {"error":"Name is required","fields":{"name":"Name is required"}}',
@@ -19,21 +25,31 @@ describe('api transport', () => {
   });
 
   it('uses the status text when the body is empty', async () => {
-    stubApi({ 'GET /api/y': () => new Response('', { status: 503, statusText: 'Service Unavailable' }) });
-    await expect(apiGet('/api/y', z.unknown(), {})).rejects.toThrow('503: Service Unavailable');
+    stubApi({ 'GET /api/y/1': () => new Response('', { status: 503, statusText: 'Service Unavailable' }) });
+    await expect(apiGet(getY, { params: { id: 1 } })).rejects.toThrow('503: Service Unavailable');
   });
 
   it('returns null on 401 when asked to, and sends {} as the body of an empty POST', async () => {
     const api = stubApi({ 'POST /api/z': () => jsonResponse(200, { ok: true }) });
-    await expect(apiGet('/api/auth/me', z.unknown(), { on401: 'returnNull' })).resolves.toBeNull();
-    await apiSend('POST', '/api/z', undefined, z.unknown());
+    await expect(apiGet(endpoints.me, { on401: 'returnNull' })).resolves.toBeNull();
+    await expect(apiSend(postZ, undefined)).resolves.toEqual({ ok: true });
     expect(api.calls('POST /api/z')[0]?.body).toEqual({});
     expect(api.calls('POST /api/z')[0]?.headers['content-type']).toBe('application/json');
+  });
+
+  it("validates the answer with the endpoint's response contract", async () => {
+    stubApi({ 'POST /api/z': () => jsonResponse(200, { ok: false }) });
+    await expect(apiSend(postZ, {})).rejects.toThrow();
+  });
+
+  it('builds the URL from the path parameters and the query', () => {
+    expect(urlOf(endpoints.legalPage, { params: { page: 'terms' } })).toBe('/api/content/legal/terms');
+    expect(urlOf(endpoints.progress, { query: { courseSlug: 'a b' } })).toBe('/api/progress?courseSlug=a+b');
   });
 
   it('raises a NetworkError when the server cannot be reached', async () => {
     const { fetchMock } = stubApi();
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(apiGet('/api/q', z.unknown(), {})).rejects.toBeInstanceOf(NetworkError);
+    await expect(apiGet(getY, { params: { id: 'q' } })).rejects.toBeInstanceOf(NetworkError);
   });
 });

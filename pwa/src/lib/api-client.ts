@@ -1,14 +1,18 @@
-import { apiErrorBodyCheck, type ApiErrorBody, type WireParser } from '@pd/domain';
+import {
+  ApiErrorBody,
+  buildUrl,
+  type Endpoint,
+  type Parser,
+  type PathParams,
+  type Query,
+  type ResponseOf,
+} from '@pd/domain';
 
 /**
- * What validates an answer: a shared zod schema of `@pd/domain` (every call), or one of the domain's
- * zod-free checks with the same contract (`publicUserCheck`, `catalogueResponseCheck`: the first
- * screen's two answers, so the first load does not download zod).
+ * What validates an answer: the endpoint's response contract (`endpoints` of `@pd/domain`), or a
+ * caller's variant of it.
  */
-export type ResponseParser<T> = WireParser<T>;
-
-/** Accepts any answer (calls whose body the client does not read). */
-export const anyBody: ResponseParser<unknown> = { parse: (data) => data };
+export type ResponseParser<T> = Parser<T>;
 
 /**
  * The transport: every call to our api goes through here (same origin, cookie session).
@@ -55,8 +59,8 @@ export class NetworkError extends Error {
 function parseErrorBody(text: string): ApiErrorBody | null {
   if (!text) return null;
   try {
-    // The light check of `ApiErrorBody` (errors are built on every failed call, first screen included).
-    return apiErrorBodyCheck.parse(JSON.parse(text));
+    // A zod/mini contract (errors are built on every failed call, first screen included).
+    return ApiErrorBody.parse(JSON.parse(text));
   } catch {
     return null;
   }
@@ -77,57 +81,81 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-async function readJson<T>(res: Response, schema: ResponseParser<T>): Promise<T> {
+async function readJson<T>(res: Response, schema: ResponseParser<T> | undefined): Promise<T> {
   const text = await res.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
-  return schema.parse(data);
+  return schema ? schema.parse(data) : (data as T);
 }
 
 async function failIfNotOk(res: Response): Promise<void> {
   if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text().catch(() => ''));
 }
 
-/** GET a JSON resource. With `on401: 'returnNull'` a 401 answer resolves to null (spec section 7). */
-export async function apiGet<T>(
-  url: string,
-  schema: ResponseParser<T>,
-  options: { on401?: 'throw'; signal?: AbortSignal },
-): Promise<T>;
-export async function apiGet<T>(
-  url: string,
-  schema: ResponseParser<T>,
-  options: { on401: 'returnNull'; signal?: AbortSignal },
-): Promise<T | null>;
-export async function apiGet<T>(
-  url: string,
-  schema: ResponseParser<T>,
-  options: { on401?: 'throw' | 'returnNull'; signal?: AbortSignal } = {},
-): Promise<T | null> {
-  const res = await send(url, {
+/** Where a call goes: the endpoint's `:name` parameters and its query. */
+export interface CallTarget<P extends string> {
+  params?: PathParams<P>;
+  query?: Query;
+}
+
+/** The URL of a call to `endpoint` (same origin). */
+export function urlOf<P extends string>(endpoint: { path: P }, target: CallTarget<P> = {}): string {
+  return buildUrl(endpoint.path, target.params as Record<string, string | number> | undefined, target.query);
+}
+
+type GetEndpoint = Endpoint<'GET', string, undefined, Parser<unknown>>;
+type SendEndpoint = Endpoint<
+  'POST' | 'DELETE',
+  string,
+  Parser<unknown> | undefined,
+  Parser<unknown> | undefined
+>;
+
+interface GetOptions<P extends string> extends CallTarget<P> {
+  signal?: AbortSignal;
+}
+
+/**
+ * GET a JSON resource of the endpoint table, validated with the endpoint's response contract. With
+ * `on401: 'returnNull'` a 401 answer resolves to null (spec section 7).
+ */
+export async function apiGet<E extends GetEndpoint>(
+  endpoint: E,
+  options?: GetOptions<E['path']> & { on401?: 'throw' },
+): Promise<ResponseOf<E>>;
+export async function apiGet<E extends GetEndpoint>(
+  endpoint: E,
+  options: GetOptions<E['path']> & { on401: 'returnNull' },
+): Promise<ResponseOf<E> | null>;
+export async function apiGet<E extends GetEndpoint>(
+  endpoint: E,
+  options: GetOptions<E['path']> & { on401?: 'throw' | 'returnNull' } = {},
+): Promise<ResponseOf<E> | null> {
+  const res = await send(urlOf(endpoint, options), {
     method: 'GET',
     headers: { Accept: 'application/json' },
     signal: options.signal,
   });
   if (res.status === 401 && options.on401 === 'returnNull') return null;
   await failIfNotOk(res);
-  return readJson(res, schema);
+  return readJson(res, endpoint.response as ResponseParser<ResponseOf<E>>);
 }
 
 /**
- * A state-changing call. Always sends `Content-Type: application/json` and a JSON body
- * (`{}` when there is none): the api refuses state changes without it (ARCHITECTURE decision 6).
+ * A state-changing call of the endpoint table. Always sends `Content-Type: application/json` and a
+ * JSON body (`{}` when there is none): the api refuses state changes without it (ARCHITECTURE
+ * decision 6). `response` replaces the endpoint's contract where the caller reads the answer its own
+ * way (a partial answer reported with the spec's message rather than as a parse error).
  */
-export async function apiSend<T>(
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
+export async function apiSend<E extends SendEndpoint, T = ResponseOf<E>>(
+  endpoint: E,
   body: unknown,
-  schema: ResponseParser<T>,
+  options: CallTarget<E['path']> & { response?: ResponseParser<T> } = {},
 ): Promise<T> {
-  const res = await send(url, {
-    method,
+  const res = await send(urlOf(endpoint, options), {
+    method: endpoint.method,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(body ?? {}),
   });
   await failIfNotOk(res);
-  return readJson(res, schema);
+  return readJson(res, options.response ?? (endpoint.response as ResponseParser<T> | undefined));
 }

@@ -1,5 +1,5 @@
 /**
- * Reads, once, the data block `id` of a page drawn on the server (decisions 017 and 018): `parse`
+ * Reads, once, the data block `id` of a page drawn on the server (decision 017): `parse`
  * checks it; the block is then removed. Undefined when there is none, or, with a warning, when it
  * does not pass `parse`.
  */

@@ -1,7 +1,7 @@
 import { addCompleted, unionCompleted, type ProgressRecord } from '@pd/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useMe } from '../lib/get-me';
+import { useMe } from './get-me';
 import type { LocalProgress } from './db';
 import { progressKeys } from './progress-keys';
 

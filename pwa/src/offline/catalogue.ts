@@ -1,14 +1,15 @@
-import { catalogueResponseCheck, type CourseSummary } from '@pd/domain';
+import { firstLoadEndpoints, type CourseSummary } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../lib/api-client';
 import { networkFirst } from './content-cache';
-import { afterFirstScreen } from './idle';
+import { afterFirstScreen } from '../lib/idle';
 
 /** Query keys of the course content (hierarchical: invalidate `contentKeys.all` to refetch it all). */
 export const contentKeys = {
   all: ['content'] as const,
   catalogue: () => [...contentKeys.all, 'catalogue'] as const,
-  course: (slug: string) => [...contentKeys.all, 'course', slug] as const,
+  /** A course as `userId` reads it (premium copies live in the user's own database). */
+  course: (slug: string, userId: string | null) => [...contentKeys.all, 'course', slug, userId] as const,
 };
 
 const loadDb = () => import('./db');
@@ -24,13 +25,12 @@ export async function storeCatalogue(courses: CourseSummary[]): Promise<void> {
 
 /**
  * GET /api/content/catalogue (public): every course with its module summaries, no lesson text.
- * Checked with the domain's zod-free `catalogueResponseCheck` (the same contract as
- * `CatalogueResponse`), and kept on the device in the background: the home page does not wait for
- * zod, Dexie or IndexedDB.
+ * Checked with `CatalogueResponse` (a zod/mini contract, decision 021), and kept on the device in
+ * the background: the home page does not wait for classic zod, Dexie or IndexedDB.
  */
 export async function fetchCatalogue(signal?: AbortSignal): Promise<CourseSummary[]> {
   return networkFirst(
-    async () => (await apiGet('/api/content/catalogue', catalogueResponseCheck, { signal })).courses,
+    async () => (await apiGet(firstLoadEndpoints.catalogue, { signal })).courses,
     (courses) => {
       void storeCatalogue(courses);
       return Promise.resolve();

@@ -1,4 +1,4 @@
-import type { Course, CourseSummary, PublicUser, SyncOp } from '@pd/domain';
+import type { Course, CourseSummary, PublicUser, SyncOp, Template } from '@pd/domain';
 import Dexie, { type EntityTable } from 'dexie';
 
 /**
@@ -105,6 +105,13 @@ export class ContentDb extends Dexie {
   }
 }
 
+/** A premium template this teacher opened or downloaded with a course (offline/templates.ts). */
+export interface CachedTemplate {
+  slug: string;
+  template: Template;
+  fetchedAt: string;
+}
+
 /**
  * A course this teacher downloaded for offline use (downloads.ts), written only after every module and
  * every image was verified on the device: its presence is what 'Available offline' means.
@@ -114,8 +121,10 @@ export interface CourseDownload {
   /** Bytes stored: the course JSON plus its images. */
   bytes: number;
   moduleIds: number[];
-  /** Same-origin image URLs held in Cache Storage 'pd-images'. */
+  /** Same-origin image URLs held in Cache Storage `swCaches.images`. */
   images: string[];
+  /** Slugs of the templates its modules use, stored with it (entitled users only). */
+  templates?: string[];
   /** Where the content lives: the shared `content` database (free) or this user's (premium). */
   store: 'content' | 'user';
   downloadedAt: string;
@@ -131,6 +140,8 @@ export class UserDb extends Dexie {
   outbox!: EntityTable<OutboxOp, 'seq'>;
   analytics!: EntityTable<QueuedAnalyticsEvent, 'id'>;
   profile!: EntityTable<CachedProfile, 'key'>;
+  /** Templates (premium) this user opened or downloaded with a course. */
+  templates!: EntityTable<CachedTemplate, 'slug'>;
 
   constructor(userId: string) {
     super(userDbName(userId));
@@ -148,6 +159,7 @@ export class UserDb extends Dexie {
             row.generationKnown = row.generation > 0;
           }),
       );
+    this.version(4).stores({ templates: 'slug' });
   }
 }
 

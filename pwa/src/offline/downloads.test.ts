@@ -1,8 +1,11 @@
-import type { Course } from '@pd/domain';
+import { swCaches, type Course, type Template } from '@pd/domain';
+import { QueryClient } from '@tanstack/react-query';
+import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCourse, buildCourseSummary } from '../test/course-fixtures';
 import { jsonResponse } from '../test/render';
-import { contentDb, deleteContentDb, deleteUserDb, userDb } from './db';
+import { contentDb, deleteContentDb, deleteUserDb, userDb, userDbName } from './db';
+import { fetchTemplate, fetchTemplateList } from './templates';
 import {
   DownloadError,
   downloadCourse,
@@ -13,6 +16,7 @@ import {
   removeDownload,
   type DownloadProgress,
 } from './downloads';
+import { wipeUserData } from './sign-out';
 
 /** A Cache Storage in memory; `add` fetches through the stubbed fetch like the real one. */
 class FakeCache {
@@ -47,6 +51,12 @@ class FakeCacheStorage {
     }
     return cache;
   }
+  async keys(): Promise<string[]> {
+    return [...this.caches.keys()];
+  }
+  async delete(name: string): Promise<boolean> {
+    return this.caches.delete(name);
+  }
 }
 
 const imageSize = 20_000;
@@ -57,13 +67,47 @@ let freeSpace: number;
 let userId = '';
 let userCount = 0;
 
-function stubNetwork(course: Course) {
+/** Two templates: one used by module 2 of the course downloaded, one by another course only. */
+function templatesFor(course: Course): Template[] {
+  return [
+    {
+      slug: 'pilot-log',
+      title: 'Pilot Log',
+      description: 'A log.',
+      usedIn: [`${course.slug}/2`],
+      markdown: '## Week 1\n\n| Day | Note |\n| --- | --- |\n| | |',
+    },
+    {
+      slug: 'other',
+      title: 'Other',
+      description: 'Elsewhere.',
+      usedIn: ['another-course/1'],
+      markdown: '## Other',
+    },
+  ];
+}
+
+function stubNetwork(course: Course, { templates = 'allowed' as 'allowed' | 'refused' } = {}) {
   const body = JSON.stringify({ course });
+  const allTemplates = templatesFor(course);
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init.method ?? 'GET').toUpperCase();
     if (url === `/api/content/courses/${course.slug}`)
       return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+    if (url === '/api/templates')
+      return jsonResponse(200, {
+        templates: allTemplates.map(({ slug, title, description, usedIn }) => ({
+          slug,
+          title,
+          description,
+          usedIn,
+        })),
+      });
+    const template = allTemplates.find((t) => url === `/api/templates/${t.slug}`);
+    if (template && templates === 'refused')
+      return jsonResponse(403, { error: `"${template.title}" is available to premium subscribers only.` });
+    if (template) return jsonResponse(200, { template });
     if (url.startsWith('/images/'))
       return new Response(method === 'HEAD' ? null : 'x'.repeat(imageSize), {
         status: 200,
@@ -169,6 +213,33 @@ describe('downloadCourse', () => {
     expect(await contentDb().courses.get(course.slug)).toBeUndefined();
   });
 
+  it("stores the templates the course's modules use in the teacher's database, readable offline", async () => {
+    const course = premiumCourse();
+    const { fetchMock } = stubNetwork(course);
+
+    const record = await downloadCourse(course.slug, userId);
+
+    expect(record.templates).toEqual(['pilot-log']);
+    expect((await userDb(userId).templates.toArray()).map((row) => row.slug)).toEqual(['pilot-log']);
+    // Offline: the list and the template come from the device.
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    expect(await fetchTemplateList(userId)).toEqual([
+      { slug: 'pilot-log', title: 'Pilot Log', description: 'A log.', usedIn: [`${course.slug}/2`] },
+    ]);
+    expect((await fetchTemplate('pilot-log', userId)).markdown).toContain('| Day | Note |');
+  });
+
+  it('downloads the course without templates for a teacher they are refused to (403)', async () => {
+    const course = freeCourse();
+    stubNetwork(course, { templates: 'refused' });
+
+    const record = await downloadCourse(course.slug, userId);
+
+    expect(record.templates).toEqual([]);
+    expect(await userDb(userId).templates.count()).toBe(0);
+    expect(await userDb(userId).downloads.get(course.slug)).toEqual(record);
+  });
+
   it('never marks a course ready when verification finds an image missing, and rolls back', async () => {
     const course = freeCourse();
     stubNetwork(course);
@@ -181,6 +252,7 @@ describe('downloadCourse', () => {
     expect(await userDb(userId).downloads.get(course.slug)).toBeUndefined();
     expect(await contentDb().courses.get(course.slug)).toBeUndefined();
     expect(images.entries.size).toBe(0);
+    expect(await userDb(userId).templates.count()).toBe(0);
     expect(persist).not.toHaveBeenCalled();
   });
 
@@ -249,5 +321,21 @@ describe('removeDownload', () => {
     expect(await userDb(userId).downloads.get(course.slug)).toBeUndefined();
     expect(await userDb(userId).courses.get(course.slug)).toBeUndefined();
     expect(images.entries.size).toBe(0);
+  });
+});
+
+describe('sign-out on a shared device', () => {
+  it("deletes the caches that hold the teacher's downloaded premium images and the api answers they read", async () => {
+    const course = premiumCourse();
+    stubNetwork(course);
+    await downloadCourse(course.slug, userId);
+    expect(images.entries.size).toBe(course.modules.length);
+    const answers = await cacheStorage.open(swCaches.publicApi);
+    answers.entries.set('/api/prompts', new Response('{"categories":[]}'));
+
+    await wipeUserData(userId, new QueryClient());
+
+    expect(await cacheStorage.keys()).toEqual([]);
+    expect(await Dexie.exists(userDbName(userId))).toBe(false);
   });
 });

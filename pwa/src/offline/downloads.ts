@@ -1,20 +1,22 @@
-import { CourseContentResponse, type Course } from '@pd/domain';
+import { endpoints, swCaches, type Course } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, NetworkError } from '../lib/api-client';
+import { ApiError, NetworkError, urlOf } from '../lib/api-client';
 import { contentDb, readUserDb, userDb, type CachedCourse, type CourseDownload } from './db';
+import { downloadCourseTemplates, removeTemplates } from './templates';
 
 /**
  * Course downloads (issue 5): a course the teacher may open is stored whole on the device, so it
  * works offline exactly as online. The content goes where course.ts keeps visited courses (the shared
  * `content` database for free courses, the teacher's `user-<id>` for premium ones); the images go into
- * Cache Storage 'pd-images', the cache the service worker reads them from (CacheFirst). The download is
+ * Cache Storage `swCaches.images`, the cache the service worker reads them from (CacheFirst). The download is
  * verified before its `downloads` record is written, and that record is what 'Available offline'
  * means: a failed or partial download rolls back and is never marked ready.
  */
 
-export const imagesCacheName = 'pd-images';
+/** The service worker's images cache (CacheFirst), which downloads fill. */
+export const imagesCacheName = swCaches.images;
 
 export const downloadMessages = {
   notEnoughSpace:
@@ -75,9 +77,9 @@ export function courseImages(course: Course): string[] {
  * a 403 or 401 is raised as the ApiError) plus a HEAD of each module image for its Content-Length.
  */
 export async function estimateDownload(slug: string, signal?: AbortSignal): Promise<DownloadEstimate> {
-  const res = await request(`/api/content/courses/${encodeURIComponent(slug)}`, { signal });
+  const res = await request(urlOf(endpoints.course, { params: { slug } }), { signal });
   const text = await res.text();
-  const course = CourseContentResponse.parse(JSON.parse(text)).course;
+  const course = endpoints.course.response.parse(JSON.parse(text)).course;
   const imageBytes: Record<string, number> = {};
   await Promise.all(
     courseImages(course).map(async (url) => {
@@ -145,7 +147,7 @@ export interface DownloadOptions {
 }
 
 /**
- * Downloads a course: content into Dexie, every image into 'pd-images' with cache.add, then verifies
+ * Downloads a course: content into Dexie, every image into `swCaches.images` with cache.add, then verifies
  * both and only then writes the `downloads` record. Raises a DownloadError; on any failure what this run
  * added is removed again (content the device held before, from a visit, is left as it was).
  */
@@ -182,6 +184,7 @@ export async function downloadCourse(
 
   const previousContent = await table.get(slug).catch(() => undefined);
   const added: string[] = [];
+  let addedTemplates: string[] = [];
   let cache: Cache | undefined;
   try {
     await table.put({ slug, course, fetchedAt: new Date().toISOString() });
@@ -197,12 +200,17 @@ export async function downloadCourse(
       report(estimate.imageBytes[url] ?? 0);
     }
 
+    // The templates its modules use, for users entitled to them (issue 19).
+    const templates = await downloadCourseTemplates(slug, userId, signal);
+    addedTemplates = templates.added;
+
     await verify(course, table, cache, images);
     const record: CourseDownload = {
       courseSlug: slug,
       bytes: totalBytes,
       moduleIds: course.modules.map((m) => m.id),
       images,
+      templates: templates.slugs,
       store,
       downloadedAt: new Date().toISOString(),
     };
@@ -211,6 +219,7 @@ export async function downloadCourse(
     return record;
   } catch (error) {
     await rollback(slug, userId, table, previousContent, cache, added);
+    await removeTemplates(addedTemplates, userId).catch(() => {});
     throw toDownloadError(error);
   }
 }

@@ -1,11 +1,11 @@
 import {
+  endpoints,
   maxOpsPerBatch,
-  ProgressListResponse,
-  SyncResponse,
   type CourseProgress,
   type ProgressRecord,
   type SyncOp,
   type SyncOpResult,
+  type SyncResponse,
 } from '@pd/domain';
 import Dexie from 'dexie';
 import { ApiError, apiGet, apiSend } from '../lib/api-client';
@@ -73,7 +73,7 @@ export async function drainOutbox(userId: string, options: DrainOptions = {}): P
     options.onSending?.(batch.length);
     let reply: SyncResponse;
     try {
-      reply = await apiSend('POST', '/api/progress/sync', { ops: batch.map(toWireOp) }, SyncResponse);
+      reply = await apiSend(endpoints.sync, { ops: batch.map(toWireOp) });
     } catch (error) {
       if (!isTransient(error) && batch.length > 1) {
         // One malformed op refuses the whole batch: send one at a time to find it.
@@ -154,7 +154,7 @@ async function applyReply(db: UserDb, batch: OutboxOp[], reply: SyncResponse) {
  * NetworkError / ApiError when the server cannot answer; nothing is changed then.
  */
 export async function rebuildProgressFromServer(userId: string): Promise<ProgressRecord[]> {
-  const records = await apiGet('/api/progress', ProgressListResponse, {});
+  const records = await apiGet(endpoints.progress);
   const db = userDb(userId);
   await db.transaction('rw', db.outbox, db.progress, async () => {
     const pending = await pendingOps(db);

@@ -1,6 +1,7 @@
+import { outboxSyncTag } from '@pd/domain';
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMe } from '../lib/get-me';
+import { useMe } from './get-me';
 import {
   readUserDb,
   userDb,
@@ -53,12 +54,12 @@ export async function dismissRejectedOp(userId: string, opId: string): Promise<v
     .delete();
 }
 
-/** Asks the browser to wake the service worker ('outbox' tag) when the connection is back. */
+/** Asks the browser to wake the service worker (`outboxSyncTag`) when the connection is back. */
 export async function requestBackgroundSync(): Promise<void> {
   try {
     const registration = await navigator.serviceWorker?.getRegistration();
     const sync = (registration as { sync?: { register(tag: string): Promise<void> } } | undefined)?.sync;
-    await sync?.register('outbox');
+    await sync?.register(outboxSyncTag);
   } catch {
     // Background Sync is a bonus (Chromium only); the drain's own triggers still run.
   }

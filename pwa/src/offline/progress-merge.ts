@@ -1,4 +1,12 @@
-import { addCompleted, isModuleUnlocked, unionCompleted, type ProgressRecord } from '@pd/domain';
+import {
+  addCompleted,
+  applyAttempt,
+  isModuleUnlocked,
+  isSuperseded,
+  nextGeneration,
+  unionCompleted,
+  type ProgressRecord,
+} from '@pd/domain';
 import { emptyProgress, type LocalProgress, type OutboxOp } from './db';
 
 /**
@@ -9,30 +17,47 @@ import { emptyProgress, type LocalProgress, type OutboxOp } from './db';
  * transaction.
  */
 
+/**
+ * Applies a quiz attempt graded on the device to a row with the domain's `applyAttempt` (the rule the
+ * server merges with): the module completes when the attempt passes and the module is unlocked by
+ * `completedKnown` (default: the row's own completed modules); the best score is kept.
+ */
+export function applyGradeToRow(
+  row: LocalProgress,
+  moduleId: number,
+  grade: { score: number; passed: boolean },
+  completedKnown: readonly number[] = row.completedModules,
+): LocalProgress {
+  const merged = applyAttempt(
+    { completed: row.completedModules.includes(moduleId), score: row.quizScores[moduleId] ?? 0 },
+    { score: grade.score, passed: grade.passed, unlocked: isModuleUnlocked(moduleId, completedKnown) },
+  );
+  return {
+    ...row,
+    completedModules: merged.completed ? addCompleted(row.completedModules, moduleId) : row.completedModules,
+    quizScores: { ...row.quizScores, [moduleId]: merged.score },
+  };
+}
+
 /** Applies one queued op to a row the way the server will (its reset-generation rule included). */
 export function applyOpLocally(row: LocalProgress, op: OutboxOp): LocalProgress {
   const known = row.generationKnown === true;
   if (op.type === 'course-reset') {
     // The server ignores a reset made on a generation it has already left behind.
-    if (known && op.payload.generation < row.generation) return row;
+    if (known && isSuperseded(op.payload.generation, row.generation)) return row;
     return {
       ...row,
       completedModules: [],
       quizScores: {},
       currentModule: 1,
-      generation: known ? Math.max(row.generation, op.payload.generation) + 1 : row.generation,
+      generation: known ? nextGeneration(row.generation, op.payload.generation) : row.generation,
     };
   }
   const { moduleId, generation } = op.payload;
-  if (known && generation !== undefined && generation < row.generation) return row;
+  if (known && isSuperseded(generation, row.generation)) return row;
   const grade = op.localGrade;
   if (!grade) return row;
-  const completes = grade.passed && isModuleUnlocked(moduleId, row.completedModules);
-  return {
-    ...row,
-    completedModules: completes ? addCompleted(row.completedModules, moduleId) : row.completedModules,
-    quizScores: { ...row.quizScores, [moduleId]: Math.max(row.quizScores[moduleId] ?? 0, grade.score) },
-  };
+  return applyGradeToRow(row, moduleId, grade);
 }
 
 export interface ServerCourseState {

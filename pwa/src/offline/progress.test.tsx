@@ -3,16 +3,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meKeys } from '../lib/get-me';
+import { meKeys } from './get-me';
 import { createQueryClient } from '../lib/query-client';
 import { buildUser, jsonResponse, stubApi } from '../test/render';
+import { useAllProgress } from './catalogue-progress';
 import { deleteUserDb, emptyProgress, userDb } from './db';
 import {
   progressKeys,
   resetCourseProgress,
   saveModuleProgress,
   setCurrentModule,
-  useAllProgress,
   useCourseProgress,
   useProgressSaveState,
 } from './progress';

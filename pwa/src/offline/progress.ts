@@ -1,9 +1,9 @@
 import {
-  addCompleted,
+  bestScore,
   courseCompletion,
   gradeAnswers,
-  isModuleUnlocked,
-  ProgressListResponse,
+  passesQuiz,
+  endpoints,
   unionCompleted,
   type ProgressRecord,
   type Course,
@@ -13,15 +13,15 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
 import { apiGet } from '../lib/api-client';
-import { meKeys, useMe } from '../lib/get-me';
-import { useDrawnOnServer } from '../lib/use-drawn-on-server';
+import { meKeys } from './get-me';
 import { catalogueQuery, contentKeys } from './catalogue';
 import { contentDb, emptyProgress, readUserDb, userDb, type LocalProgress } from './db';
 import { newOutboxOp, requestBackgroundSync } from './outbox';
 import { progressKeys } from './progress-keys';
-import { applyOpLocally } from './progress-merge';
+import { applyGradeToRow, applyOpLocally } from './progress-merge';
 import { isMobileDevice } from './save-state';
 import { syncEngineFor } from './sync-engine';
+import { useViewer } from './viewer';
 
 export { useProgressSaveState, type ProgressSaveState } from './save-state';
 
@@ -39,8 +39,7 @@ export { progressKeys };
 // Server calls
 
 export function fetchProgress(courseSlug?: string, signal?: AbortSignal): Promise<ProgressRecord[]> {
-  const url = courseSlug ? `/api/progress?courseSlug=${encodeURIComponent(courseSlug)}` : '/api/progress';
-  return apiGet(url, ProgressListResponse, { signal });
+  return apiGet(endpoints.progress, { query: { courseSlug }, signal });
 }
 
 /** The server's records of one course, or of every course when `courseSlug` is omitted. */
@@ -96,7 +95,7 @@ async function answerKeyFor(
 ): Promise<number[] | undefined> {
   const fromCourse = (course: Course | undefined) =>
     course?.modules.find((m) => m.id === moduleId)?.quiz?.map((q) => q.answer);
-  const cached = fromCourse(queryClient?.getQueryData<Course>(contentKeys.course(courseSlug)));
+  const cached = fromCourse(queryClient?.getQueryData<Course>(contentKeys.course(courseSlug, userId)));
   if (cached) return cached;
   const stored =
     (await contentDb().courses.get(courseSlug)) ?? (await userDb(userId).courses.get(courseSlug));
@@ -141,7 +140,7 @@ export const saveWaitMs = 10_000;
 
 /**
  * Saves a quiz result, local first: grades it on the device (`gradeAnswers`; the module is added only
- * when the score is >= 70 and the module is unlocked) and writes the progress row and a
+ * when the score reaches the pass mark and the module is unlocked) and writes the progress row and a
  * `quiz-submitted` outbox op in one Dexie transaction, so the screen (useLiveQuery) shows the result
  * at once. Then it kicks the drain and waits (at most `saveWaitMs`) for it: online, the answer carries
  * the server's grade, which has replaced the device's; offline, the device's grade with
@@ -190,18 +189,15 @@ async function runSave(
   const answerKey = input.answerKey ?? (await answerKeyFor(queryClient, userId, courseSlug, moduleId));
   const grade = answerKey
     ? gradeAnswers(answerKey, answers)
-    : { score: Math.round(input.score ?? 0), passed: Math.round(input.score ?? 0) >= 70 };
+    : { score: Math.round(input.score ?? 0), passed: passesQuiz(Math.round(input.score ?? 0)) };
   const fromServer = completedIds(serverRecords(queryClient, courseSlug));
 
   // The device first: the row and its outbox op, together or not at all.
   const { local, opId } = await db.transaction('rw', db.progress, db.outbox, async () => {
     const row = (await db.progress.get(courseSlug)) ?? emptyProgress(courseSlug);
     const known = unionCompleted(row.completedModules, fromServer);
-    const completes = grade.passed && isModuleUnlocked(moduleId, known);
     const next: LocalProgress = {
-      ...row,
-      completedModules: completes ? addCompleted(row.completedModules, moduleId) : row.completedModules,
-      quizScores: { ...row.quizScores, [moduleId]: Math.max(row.quizScores[moduleId] ?? 0, grade.score) },
+      ...applyGradeToRow(row, moduleId, grade, known),
       lastAccessed: new Date().toISOString(),
     };
     const op = newOutboxOp({
@@ -313,12 +309,14 @@ export interface CourseProgress {
   generation: number;
   /** True until the device's row (and, when signed in, the server's records) have been read. */
   isLoading: boolean;
+  /** True until the device's row has been read (the server's records may follow). */
+  isDeviceLoading: boolean;
 }
 
 function mergeScores(local: Record<number, number>, records: readonly ProgressRecord[]) {
   const scores: Record<number, number> = { ...local };
   for (const r of records) {
-    if (r.score > 0 || r.completed) scores[r.moduleId] = Math.max(scores[r.moduleId] ?? 0, r.score);
+    if (r.score > 0 || r.completed) scores[r.moduleId] = bestScore(scores[r.moduleId], r.score);
   }
   return scores;
 }
@@ -329,17 +327,14 @@ function mergeScores(local: Record<number, number>, records: readonly ProgressRe
  */
 export function useCourseProgress(courseSlug: string, moduleIds?: readonly number[]): CourseProgress {
   useBoundQueryClient();
-  const me = useMe();
-  const userId = me.data?.id;
+  // The viewer (decision 023): the device's kept teacher while /me is on its way, then /me's answer.
+  const userId = useViewer().user?.id;
   const local = useLiveQuery(
     async () =>
       userId ? readUserDb(userId, async (db) => (await db.progress.get(courseSlug)) ?? null, null) : null,
     [userId, courseSlug],
   );
   const server = useQuery({ ...progressQuery(courseSlug), enabled: Boolean(userId) });
-  // A page drawn on the server (decision 018) was drawn from the server's records alone: it shows
-  // them, not 'Loading', until the device's row has been read, then the union.
-  const drawnOnServer = useDrawnOnServer();
   const catalogue = useQuery(catalogueQuery());
   const ids = useMemo(
     () => moduleIds ?? catalogue.data?.find((c) => c.slug === courseSlug)?.modules.map((m) => m.id) ?? [],
@@ -364,10 +359,8 @@ export function useCourseProgress(courseSlug: string, moduleIds?: readonly numbe
       percent: completion.percent,
       isComplete: completion.isComplete,
       generation: local?.generation ?? 0,
-      isLoading: (local === undefined && !drawnOnServer) || (Boolean(userId) && server.isPending),
+      isLoading: local === undefined || (Boolean(userId) && server.isPending),
+      isDeviceLoading: local === undefined,
     };
-  }, [local, server.data, server.isPending, ids, userId, drawnOnServer]);
+  }, [local, server.data, server.isPending, ids, userId]);
 }
-
-/** Completed modules per course slug, for the catalogue (catalogue-progress.ts keeps it light). */
-export { useAllProgress } from './catalogue-progress';

@@ -1,5 +1,6 @@
+import { userDataCaches } from '@pd/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { meKeys } from '../lib/get-me';
+import { meKeys } from './get-me';
 import { deleteUserDb } from './db';
 import { countPendingOps } from './outbox';
 import { forgetSignedInUser, markLogoutPending } from './profile';
@@ -11,9 +12,6 @@ import { syncEngineFor } from './sync-engine';
  * database, the query cache, the cached profile, the per-user Cache Storage) before the server is
  * told. The next teacher on the device sees nothing of the previous one.
  */
-
-/** Caches the service worker keeps per user are named `pd-user-...`. */
-export const userCachePrefix = 'pd-user-';
 
 /** How long sign-out waits for the last drain before asking. */
 export const signOutDrainWaitMs = 8_000;
@@ -36,13 +34,14 @@ export async function drainBeforeSignOut(userId: string, waitMs = signOutDrainWa
   return countPendingOps(userId).catch(() => 0);
 }
 
-/** Deletes the Cache Storage entries that hold users' responses (`pd-user-*`). */
+/**
+ * Deletes the Cache Storage caches that hold what the teacher left on the device (`userDataCaches`:
+ * the images of their downloaded courses, premium ones included, and the api answers they read). The
+ * worker fills them again for the next teacher as they use the app.
+ */
 export async function deleteUserCaches(): Promise<void> {
   if (typeof caches === 'undefined') return;
-  const names = await caches.keys();
-  await Promise.all(
-    names.filter((name) => name.startsWith(userCachePrefix)).map((name) => caches.delete(name)),
-  );
+  await Promise.all(userDataCaches.map((name) => caches.delete(name)));
 }
 
 /**

@@ -1,8 +1,14 @@
-import { progressMessages, type CourseProgress, type ProgressRecord } from '@pd/domain';
+import {
+  isSwMessage,
+  progressMessages,
+  swMessages,
+  type CourseProgress,
+  type ProgressRecord,
+} from '@pd/domain';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError, NetworkError } from '../lib/api-client';
-import { useMe } from '../lib/get-me';
+import { useMe } from './get-me';
 import { useOnline } from '../lib/use-online';
 import { onUserDbDelete, type OutboxOp } from './db';
 import { drainOutbox, rebuildProgressFromServer, type DrainOutcome } from './drain';
@@ -16,7 +22,7 @@ import { isMobileDevice, setProgressSaveState } from './save-state';
  * The sync engine: when to drain (ARCHITECTURE.md, "Offline-first"). One per signed-in teacher and
  * tab; only one tab drains at a time (drain-lock.ts). Triggers: app start (which also rebuilds the
  * device's progress from the server), `online`, the page becoming visible, every 30 s while ops are
- * pending, 'Sync now', a new op, and the service worker's `{type: 'SYNC_OUTBOX'}` message (its
+ * pending, 'Sync now', a new op, and the service worker's `swMessages.syncOutbox` message (its
  * Background Sync `sync` event). A failed pass backs off 2 s, 4 s, 8 s ... capped at 60 s, with
  * jitter; any explicit trigger tries again at once.
  */
@@ -135,8 +141,9 @@ export class SyncEngine {
       if (document.visibilityState === 'visible') void this.kick('visible');
     });
     listen(navigator.serviceWorker, 'message', (event) => {
-      const data = (event as MessageEvent<unknown>).data as { type?: unknown } | null;
-      if (data?.type === 'SYNC_OUTBOX') void this.kick('service-worker');
+      if (isSwMessage((event as MessageEvent<unknown>).data, swMessages.syncOutbox)) {
+        void this.kick('service-worker');
+      }
     });
     this.cleanups.push(onLeaseReleased(() => void this.kickIfPending('lock-released')));
     this.intervalTimer = setInterval(() => void this.onInterval(), syncTimings.intervalMs);

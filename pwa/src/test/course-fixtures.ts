@@ -55,6 +55,7 @@ export function buildCourse(summary: CourseSummary = buildCourseSummary()): Cour
       { question: 'Which is right?', choices: ['A', 'B', 'C', 'D'], answer: 1, explanation: 'B is right.' },
     ],
     bestPracticeTip: 'Start small.',
+    lastReviewed: '2026-11-23',
   }));
   return summary.isComingSoon
     ? { ...info, isComingSoon: true, modules }

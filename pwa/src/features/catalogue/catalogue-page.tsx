@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { usePremiumActions } from '../../components/premium-actions-context';
 import { QueryStatus } from '../../components/query-status';
 import { useToast } from '../../components/toast-provider';
-import { useMe } from '../../lib/get-me';
+import { useMe } from '../../offline/get-me';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useCatalogue } from '../../offline/catalogue';
 import { useAllProgress } from '../../offline/catalogue-progress';

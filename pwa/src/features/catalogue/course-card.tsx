@@ -11,9 +11,11 @@ import Typography from '@mui/material/Typography';
 import {
   contentMessages,
   courseCardAction,
+  courseCardState,
+  type CourseCardState,
   courseCompletion,
-  hasPremiumAccess,
   type CourseSummary,
+  paths,
   type Role,
 } from '@pd/domain';
 import { useId } from 'react';
@@ -21,17 +23,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LazyTooltip } from '../../components/lazy-tooltip';
 import { ProgressBar } from '../../components/progress-bar';
 import { courseBackground } from '../../lib/course-theme';
-import { paths } from '../../lib/paths';
-
-export type CourseCardState = 'open' | 'locked' | 'comingSoon' | 'preview';
-
-/** Spec section 4, course cards: open, locked (premium for a non-premium user), coming soon, preview. */
-export function courseCardState(course: CourseSummary, role: Role | null | undefined): CourseCardState {
-  if (course.isComingSoon) return role === 'superadmin' ? 'preview' : 'comingSoon';
-  // Signed-out visitors see open cards; the course page asks them to sign in first.
-  if (course.isPremium && role && !hasPremiumAccess(role)) return 'locked';
-  return 'open';
-}
 
 interface CourseCardProps {
   course: CourseSummary;

@@ -1,11 +1,11 @@
 import {
-  certificateDownloadPath,
   certificateFileName,
-  CertificateVerifyResponse,
-  IssueCertificateResponse,
+  endpoints,
+  type CertificateVerifyResponse,
+  type IssueCertificateResponse,
 } from '@pd/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet, apiSend, NetworkError } from '../../lib/api-client';
+import { ApiError, apiGet, apiSend, NetworkError, urlOf } from '../../lib/api-client';
 
 export const certificateKeys = {
   all: ['certificates'] as const,
@@ -23,7 +23,7 @@ async function request(url: string, method: 'GET' | 'HEAD'): Promise<Response> {
 
 /** HEAD /api/certificates/:courseSlug/download: ok means a certificate exists (404: not yet). */
 export async function certificateExists(courseSlug: string): Promise<boolean> {
-  const res = await request(certificateDownloadPath(courseSlug), 'HEAD');
+  const res = await request(urlOf(endpoints.certificateExists, { params: { courseSlug } }), 'HEAD');
   if (res.ok) return true;
   if (res.status === 404) return false;
   throw new ApiError(res.status, res.statusText, '');
@@ -42,7 +42,7 @@ export function useCertificateExists(courseSlug: string, enabled: boolean) {
 
 /** POST /api/certificates/:courseSlug (empty JSON): issues the certificate, or returns the one issued before. */
 export function generateCertificate(courseSlug: string): Promise<IssueCertificateResponse> {
-  return apiSend('POST', `/api/certificates/${encodeURIComponent(courseSlug)}`, {}, IssueCertificateResponse);
+  return apiSend(endpoints.issueCertificate, {}, { params: { courseSlug } });
 }
 
 /**
@@ -66,7 +66,7 @@ export function useGenerateCertificate(
 
 /** GET /api/certificates/:courseSlug/download: the PDF. A non-OK answer throws 'Failed to download certificate'. */
 export async function fetchCertificatePdf(courseSlug: string): Promise<Blob> {
-  const res = await request(certificateDownloadPath(courseSlug), 'GET');
+  const res = await request(urlOf(endpoints.certificatePdf, { params: { courseSlug } }), 'GET');
   if (!res.ok) throw new Error('Failed to download certificate');
   return res.blob();
 }
@@ -108,9 +108,7 @@ export async function verifyCertificate(
   signal?: AbortSignal,
 ): Promise<CertificateVerifyResponse> {
   try {
-    return await apiGet(`/api/certificates/verify/${encodeURIComponent(id)}`, CertificateVerifyResponse, {
-      signal,
-    });
+    return await apiGet(endpoints.verifyCertificate, { params: { id }, signal });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
       return { valid: false, error: error.serverMessage ?? 'Not found' };

@@ -7,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CertificateVerification } from '@pd/domain';
 import { useParams, Link as RouterLink } from 'react-router-dom';
+import { paths } from '@pd/domain';
 import { QueryStatus } from '../../components/query-status';
-import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useCertificateVerification } from './api';
 

@@ -7,11 +7,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { brand, contentMessages, premiumRequiredMessage } from '@pd/domain';
+import { brand, contentMessages, paths, premiumRequiredMessage } from '@pd/domain';
 import { Link as RouterLink } from 'react-router-dom';
 import { NarrowPage } from '../../components/narrow-page';
 import { usePremiumActions } from '../../components/premium-actions-context';
-import { paths } from '../../lib/paths';
 import { BenefitsBox } from '../../components/benefits-box';
 
 export function BackToCourses() {

@@ -15,11 +15,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   contentMessages,
+  courseAccess,
   courseOverviewAction,
-  hasPremiumAccess,
+  type CourseSummary,
   moduleStatus,
   nextModuleToTake,
-  type CourseSummary,
+  paths,
   type PublicUser,
 } from '@pd/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,8 +29,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ProgressBar } from '../../components/progress-bar';
 import { QueryStatus } from '../../components/query-status';
 import { courseBackground } from '../../lib/course-theme';
-import { meKeys, useMe } from '../../lib/get-me';
-import { paths } from '../../lib/paths';
+import { meKeys, useMe } from '../../offline/get-me';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useCatalogue } from '../../offline/catalogue';
 import { courseErrorKind, useCourse } from '../../offline/course';
@@ -75,9 +75,9 @@ function CourseAccess({
   const me = useMe();
   const user = me.data;
   if (!user) return <CoursePageSkeleton />;
-  if (summary.isComingSoon && user.role !== 'superadmin')
-    return <ComingSoonNotice courseTitle={summary.title} />;
-  if (summary.isPremium && !hasPremiumAccess(user.role)) return <PremiumWall courseTitle={summary.title} />;
+  const access = courseAccess(user.role, summary);
+  if (access === 'comingSoon') return <ComingSoonNotice courseTitle={summary.title} />;
+  if (access === 'premiumRequired') return <PremiumWall courseTitle={summary.title} />;
   return <CourseOverview summary={summary} user={user} renderCertificateActions={renderCertificateActions} />;
 }
 
@@ -193,7 +193,9 @@ function CourseOverview({
             {progress.completedCount} of {progress.totalModules} modules completed
           </Stat>
           <Stat icon={<TaskAltIcon fontSize="small" aria-hidden="true" />}>{progress.percent}% complete</Stat>
-          <Stat icon={<AccessTimeIcon fontSize="small" aria-hidden="true" />}>~90 Minutes Total</Stat>
+          <Stat icon={<AccessTimeIcon fontSize="small" aria-hidden="true" />}>
+            ~{summary.totalMinutes} Minutes Total
+          </Stat>
         </Stack>
         <Button
           component={RouterLink}

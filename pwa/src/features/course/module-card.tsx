@@ -8,10 +8,9 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { progressMessages, type ModuleStatus, type ModuleSummary } from '@pd/domain';
+import { type ModuleStatus, type ModuleSummary, paths, progressMessages } from '@pd/domain';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../lib/paths';
 
 const statusView: Record<ModuleStatus, { label: string; icon: ReactNode }> = {
   completed: {

@@ -8,10 +8,10 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@pd/domain';
 import { useOpenAuthDialog } from '../../components/auth-dialog-context';
 import { NarrowPage } from '../../components/narrow-page';
-import { meKeys, useMe } from '../../lib/get-me';
-import { paths } from '../../lib/paths';
+import { meKeys, useMe } from '../../offline/get-me';
 
 /** The skeleton the guard shows while it finds out who is signed in. */
 export function CoursePageSkeleton() {

@@ -1,4 +1,4 @@
-import { DevMailboxResponse, type DevMailboxMessage } from '@pd/domain';
+import { endpoints, type DevMailboxMessage } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client';
 
@@ -8,7 +8,7 @@ export const devMailboxKeys = {
 };
 
 export async function fetchDevMailbox(signal?: AbortSignal): Promise<DevMailboxMessage[]> {
-  const { messages } = await apiGet('/api/dev/mailbox', DevMailboxResponse, { signal });
+  const { messages } = await apiGet(endpoints.devMailbox, { signal });
   return [...messages].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }
 

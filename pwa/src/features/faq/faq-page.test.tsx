@@ -1,13 +1,22 @@
-import { faqSectionCatalogue, type FaqResponse } from '@pd/domain';
+import type { FaqResponse } from '@pd/domain';
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderWithProviders, stubApi } from '../../test/render';
+import { renderWithProviders } from '../../test/render';
+import { reply, stubEndpoints } from '../../test/stub-api';
 import { FaqPage } from './faq-page';
 
-/** The six sections of spec section 3, with one or two questions each. */
+/** The six sections of spec section 3 (content/src/catalogue.ts), with one or two questions each. */
+const sections = [
+  { id: 'general', title: 'General' },
+  { id: 'payments-billing', title: 'Payments & Billing' },
+  { id: 'account-access', title: 'Account & Access' },
+  { id: 'courses-content', title: 'Courses & Content' },
+  { id: 'technical-support', title: 'Technical Support' },
+  { id: 'admin-group-licenses', title: 'Admin & Group Licenses' },
+];
 const faq: FaqResponse = {
-  sections: faqSectionCatalogue.map(({ id, title }) => ({
+  sections: sections.map(({ id, title }) => ({
     id,
     title,
     items:
@@ -26,7 +35,7 @@ const faq: FaqResponse = {
 
 describe('FaqPage', () => {
   it('renders the six sections and expands a question to its Markdown answer', async () => {
-    const api = stubApi({ 'GET /api/content/faq': () => jsonResponse(200, faq) });
+    const api = stubEndpoints({ 'GET /api/content/faq': () => faq });
     const { user } = renderWithProviders(<FaqPage />, { route: '/faq' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeInTheDocument();
@@ -61,7 +70,7 @@ describe('FaqPage', () => {
   });
 
   it('shows a failure with a retry button', async () => {
-    stubApi({ 'GET /api/content/faq': () => jsonResponse(503, { error: 'Try again shortly.' }) });
+    stubEndpoints({ 'GET /api/content/faq': () => reply(503, { error: 'Try again shortly.' }) });
     renderWithProviders(<FaqPage />, { route: '/faq' });
 
     expect(await screen.findByText("We couldn't load the FAQ")).toBeInTheDocument();
@@ -71,7 +80,7 @@ describe('FaqPage', () => {
   });
 
   it('waits for the connection while offline, then loads by itself', async () => {
-    const api = stubApi({ 'GET /api/content/faq': () => jsonResponse(200, faq) });
+    const api = stubEndpoints({ 'GET /api/content/faq': () => faq });
     onlineManager.setOnline(false);
     try {
       renderWithProviders(<FaqPage />, { route: '/faq' });

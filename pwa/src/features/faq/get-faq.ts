@@ -1,4 +1,4 @@
-import { FaqResponse, type FaqSection } from '@pd/domain';
+import { endpoints, type FaqSection } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client';
 
@@ -8,7 +8,7 @@ export const faqKeys = {
 };
 
 export async function fetchFaq(signal?: AbortSignal): Promise<FaqSection[]> {
-  const { sections } = await apiGet('/api/content/faq', FaqResponse, { signal });
+  const { sections } = await apiGet(endpoints.faq, { signal });
   return sections;
 }
 

@@ -1,4 +1,4 @@
-import { LegalPageResponse, type LegalPageName } from '@pd/domain';
+import { endpoints, type LegalPageName, type LegalPageResponse } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client';
 
@@ -9,7 +9,7 @@ export const legalKeys = {
 };
 
 export function fetchLegalPage(page: LegalPageName, signal?: AbortSignal): Promise<LegalPageResponse> {
-  return apiGet(`/api/content/legal/${page}`, LegalPageResponse, { signal });
+  return apiGet(endpoints.legalPage, { params: { page }, signal });
 }
 
 export function legalPageQueryOptions(page: LegalPageName) {

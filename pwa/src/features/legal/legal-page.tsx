@@ -4,11 +4,10 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { brand, legalPageTitles, type LegalPageName } from '@pd/domain';
+import { brand, type LegalPageName, legalPageTitles, paths } from '@pd/domain';
 import { Link as RouterLink } from 'react-router-dom';
 import { Markdown } from '../../components/markdown';
 import { QueryStatus } from '../../components/query-status';
-import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useLegalPage } from './get-legal-page';
 

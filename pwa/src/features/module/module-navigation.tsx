@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { paths } from '../../lib/paths';
+import { paths } from '@pd/domain';
 import { moduleTimings, useIsCoarsePointer } from './module-timings';
 
 export interface ModuleNavigationProps {

@@ -2,9 +2,14 @@ import type { Module, OpenCourse, ProgressRecord, PublicUser } from '@pd/domain'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PremiumActionsContext } from '../../components/premium-actions-context';
-import { deleteUserDb, userDb } from '../../offline/db';
+import { QueryClient } from '@tanstack/react-query';
+import { meKeys } from '../../offline/get-me';
+import { contentKeys } from '../../offline/catalogue';
+import { contentDb, deleteUserDb, userDb } from '../../offline/db';
+import { forgetSignedInUser, rememberProfile } from '../../offline/profile';
+import { dropHintedData } from '../../offline/viewer';
 import { setProgressSaveState } from '../../offline/save-state';
-import { buildUser, jsonResponse, renderWithProviders, stubApi } from '../../test/render';
+import { buildUser, deferred, jsonResponse, renderWithProviders, stubApi } from '../../test/render';
 import { ModulePage } from './module-page';
 
 const slug = 'ai-tools-beyond-chatgpt';
@@ -20,6 +25,7 @@ function buildModule(id: number, overrides: Partial<Module> = {}): Module {
     imageAlt: `Illustration of module ${id}`,
     markdown: `## Lesson ${id} section\n\nSome **bold** text and [a tool](https://example.org).`,
     bestPracticeTip: `Tip of module ${id}.`,
+    lastReviewed: '2026-10-01',
     quiz: [
       {
         question: `First question of module ${id}?`,
@@ -51,7 +57,7 @@ function buildCourse(): OpenCourse {
     isComingSoon: false,
     overview: 'An overview.',
     modules: [
-      buildModule(1),
+      buildModule(1, { lastReviewed: '2026-11-23', workshopInquiry: true }),
       buildModule(2, { videoUrl: 'https://www.youtube-nocookie.com/embed/abcdef123' }),
       buildModule(3),
     ],
@@ -155,6 +161,38 @@ describe('ModulePage', () => {
 
     // The module opened is remembered on the device.
     await waitFor(async () => expect((await userDb(user.id).progress.get(slug))?.currentModule).toBe(1));
+  });
+
+  it("shows the review date, the workshop inquiry box and the app's box below the lesson", async () => {
+    const aside = vi.fn(({ moduleId }: { courseSlug: string; moduleId: number }) => (
+      <p>Templates of module {moduleId}</p>
+    ));
+    stubApi({
+      'GET /api/auth/me': () => jsonResponse(200, user),
+      'GET /api/content/courses/ai-tools-beyond-chatgpt': () => jsonResponse(200, { course: buildCourse() }),
+      'GET /api/progress': () => jsonResponse(200, []),
+    });
+    renderWithProviders(<ModulePage moduleAside={aside} />, {
+      route: `/${slug}/module/1`,
+      path: '/:courseSlug/module/:moduleId',
+    });
+    expect(await screen.findByText('Last reviewed')).toHaveTextContent('Last reviewed November 23, 2026');
+    expect(screen.getByText('November 23, 2026')).toHaveAttribute('dateTime', '2026-11-23');
+    const inquiry = screen.getByRole('complementary', { name: 'Bring this workshop to your school' });
+    // Outside the lesson text: not inside the rendered Markdown.
+    expect(inquiry.closest('.markdown')).toBeNull();
+    expect(within(inquiry).getByRole('link', { name: 'workshops@brightpathlearning.org' })).toHaveAttribute(
+      'href',
+      'mailto:workshops@brightpathlearning.org',
+    );
+    expect(screen.getByText('Templates of module 1')).toBeInTheDocument();
+  });
+
+  it("shows each module's own review date, and no workshop box on a module that does not ask for it", async () => {
+    setup({ moduleId: 2, completed: [1] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Module 2 title' })).toBeInTheDocument();
+    expect(screen.getByText('Last reviewed')).toHaveTextContent('Last reviewed October 1, 2026');
+    expect(screen.queryByText('Bring this workshop to your school')).not.toBeInTheDocument();
   });
 
   it('puts the module list in a drawer, the phone layout', async () => {
@@ -300,5 +338,140 @@ describe('ModulePage', () => {
       path: '/:courseSlug/module/:moduleId',
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^/${slug}$`)));
+  });
+});
+
+describe('ModulePage, drawn from the device while /me and the network are on their way (decision 023)', () => {
+  /** What `fetch` does when the network is down. */
+  const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
+  let other: PublicUser | null = null;
+
+  afterEach(async () => {
+    forgetSignedInUser();
+    await contentDb().courses.clear();
+    if (other) await deleteUserDb(other.id);
+    other = null;
+  });
+
+  it('shows the lesson from the device for the teacher it kept, with /me pending and the network failing', async () => {
+    await rememberProfile(user);
+    await contentDb().courses.put({ slug, course: buildCourse(), fetchedAt: new Date().toISOString() });
+    const me = deferred<Response>();
+    const api = stubApi({
+      'GET /api/auth/me': () => me.promise,
+      [`GET /api/content/courses/${slug}`]: networkDown,
+      'GET /api/progress': networkDown,
+    });
+    const { queryClient } = renderWithProviders(<ModulePage />, {
+      route: `/${slug}/module/1`,
+      path: '/:courseSlug/module/:moduleId',
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Module 1 title' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Lesson 1 section' })).toBeInTheDocument();
+    expect(queryClient.getQueryState(meKeys.all)?.status).toBe('pending');
+    // The server was asked too (its copy would replace the device's), without waiting for /me.
+    expect(api.calls(`GET /api/content/courses/${slug}`)).toHaveLength(1);
+    // Nothing is written for a teacher /me has not confirmed.
+    expect((await userDb(user.id).progress.get(slug))?.currentModule).toBeUndefined();
+
+    me.resolve(jsonResponse(200, user));
+    await waitFor(async () => expect((await userDb(user.id).progress.get(slug))?.currentModule).toBe(1));
+    expect(screen.getByRole('heading', { level: 1, name: 'Module 1 title' })).toBeInTheDocument();
+  });
+
+  it("replaces the device's copy with the server's when it arrives", async () => {
+    await rememberProfile(user);
+    await contentDb().courses.put({ slug, course: buildCourse(), fetchedAt: new Date().toISOString() });
+    const server = deferred<Response>();
+    const updated = buildCourse();
+    updated.modules[0] = buildModule(1, { title: 'Module 1 title, revised' });
+    stubApi({
+      'GET /api/auth/me': () => jsonResponse(200, user),
+      [`GET /api/content/courses/${slug}`]: () => server.promise,
+      'GET /api/progress': () => jsonResponse(200, []),
+    });
+    renderWithProviders(<ModulePage />, {
+      route: `/${slug}/module/1`,
+      path: '/:courseSlug/module/:moduleId',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Module 1 title' })).toBeInTheDocument();
+
+    server.resolve(jsonResponse(200, { course: updated }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Module 1 title, revised' }),
+    ).toBeInTheDocument();
+    await waitFor(async () =>
+      expect((await contentDb().courses.get(slug))?.course.modules[0]?.title).toBe('Module 1 title, revised'),
+    );
+  });
+
+  it("stops showing the kept teacher's premium course once /me answers with another teacher", async () => {
+    const kept = buildUser({ id: `${user.id}-kept`, role: 'premium' });
+    other = kept;
+    await rememberProfile(kept);
+    const premium = { ...buildCourse(), isPremium: true };
+    premium.modules[0] = buildModule(1, { title: 'Premium lesson of the kept teacher' });
+    await userDb(kept.id).courses.put({ slug, course: premium, fetchedAt: new Date().toISOString() });
+    const me = deferred<Response>();
+    stubApi({
+      'GET /api/auth/me': () => me.promise,
+      [`GET /api/content/courses/${slug}`]: networkDown,
+      'GET /api/progress': networkDown,
+    });
+    renderWithProviders(<ModulePage />, {
+      route: `/${slug}/module/1`,
+      path: '/:courseSlug/module/:moduleId',
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Premium lesson of the kept teacher' }),
+    ).toBeInTheDocument();
+
+    // The session is another teacher's (the device's hint was wrong): their own data, or nothing.
+    me.resolve(jsonResponse(200, user));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Content Loading Error' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Premium lesson of the kept teacher')).not.toBeInTheDocument();
+  });
+
+  it('sends the page to the sign-in guard when /me says signed out, whatever the device kept', async () => {
+    await rememberProfile(user);
+    await contentDb().courses.put({ slug, course: buildCourse(), fetchedAt: new Date().toISOString() });
+    const me = deferred<Response>();
+    stubApi({
+      'GET /api/auth/me': () => me.promise,
+      [`GET /api/content/courses/${slug}`]: networkDown,
+      'GET /api/progress': networkDown,
+    });
+    renderWithProviders(<ModulePage />, {
+      route: `/${slug}/module/1`,
+      path: '/:courseSlug/module/:moduleId',
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Module 1 title' });
+
+    me.resolve(jsonResponse(401, { error: 'Please sign in to continue.' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^/${slug}$`)));
+    expect(screen.queryByRole('heading', { name: 'Module 1 title' })).not.toBeInTheDocument();
+  });
+});
+
+describe('dropHintedData', () => {
+  it('removes every query read for the hinted teacher when /me names someone else, and keeps the rest', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(contentKeys.course(slug, 'kept'), buildCourse());
+    queryClient.setQueryData(['device-profile', 'kept'], buildUser({ id: 'kept' }));
+    queryClient.setQueryData(contentKeys.catalogue(), []);
+    dropHintedData(queryClient, 'kept', buildUser({ id: 'someone-else' }));
+    expect(queryClient.getQueryData(contentKeys.course(slug, 'kept'))).toBeUndefined();
+    expect(queryClient.getQueryData(['device-profile', 'kept'])).toBeUndefined();
+    expect(queryClient.getQueryData(contentKeys.catalogue())).toEqual([]);
+  });
+
+  it('keeps them when /me confirms the hint', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(contentKeys.course(slug, 'kept'), buildCourse());
+    dropHintedData(queryClient, 'kept', buildUser({ id: 'kept' }));
+    expect(queryClient.getQueryData(contentKeys.course(slug, 'kept'))).toBeDefined();
   });
 });

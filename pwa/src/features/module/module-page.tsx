@@ -12,14 +12,25 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
+  type Course,
+  limits,
+  type ModuleOutline,
   moduleProgressIndicator,
   moduleStatus,
+  paths,
   progressMessages,
-  type Course,
-  type ModuleOutline,
   type PublicUser,
 } from '@pd/domain';
-import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  memo,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Markdown } from '../../components/markdown';
@@ -32,9 +43,9 @@ import {
   type CourseProgress,
   type SaveModuleProgressResult,
 } from '../../offline/progress';
-import { useMe } from '../../lib/get-me';
-import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useViewer } from '../../offline/viewer';
+import { LastReviewed, WorkshopInquiry } from './module-extras';
 import { ModuleNavigation } from './module-navigation';
 import { ModuleQuiz, type QuizResult } from './module-quiz';
 import { ContentLoadingErrorScreen, ModuleLockedScreen, ModuleNotFoundScreen } from './module-screens';
@@ -55,17 +66,31 @@ const lessonBelowTheFold = {
 /** Every module illustration is an 800 x 450 SVG (content/images); the attributes reserve its space. */
 const imageSize = { width: 800, height: 450 } as const;
 
+/** A box the app adds below the lesson (the templates a module uses), composed in app/routes. */
+export type ModuleAsideComponent = ComponentType<{ courseSlug: string; moduleId: number }>;
+
+export interface ModulePageProps {
+  moduleAside?: ModuleAsideComponent;
+}
+
 /**
  * `/:courseSlug/module/:moduleId`. Signed-out visitors, users without access and unknown courses are
  * sent to the course page, which shows the sign-in guard, the premium wall or 'Course not found'.
  */
-export function ModulePage() {
+export function ModulePage({ moduleAside }: ModulePageProps = {}) {
   const { courseSlug = '', moduleId = '' } = useParams();
-  const me = useMe();
+  // Drawn for the teacher this device kept while /me is on its way, then for whoever /me says
+  // (decision 023); the course is the device's copy until the server's arrives.
+  const viewer = useViewer();
   const course = useCourse(courseSlug);
-  // The module is drawn in the background, in small pieces (a deferred render yields to the
-  // browser), not in one long task the moment its data arrives; 'Loading module' stays until then.
-  const courseData = useDeferredValue(course.data);
+  // The first course shown is drawn at once; a later one (the server's copy replacing the device's)
+  // is drawn in the background, in small pieces, while the page on screen stays.
+  // Paired with the viewer: a course read for another teacher (the hint /me contradicted) is never drawn.
+  const viewerId = viewer.user?.id;
+  const current = useMemo(() => ({ viewerId, course: course.data }), [viewerId, course.data]);
+  const deferred = useDeferredValue(current);
+  const courseData =
+    course.data && deferred.viewerId === viewerId ? (deferred.course ?? course.data) : course.data;
 
   // Move focus to the new module's title when the teacher goes from one module to another.
   const moduleKey = `${courseSlug}/${moduleId}`;
@@ -76,22 +101,24 @@ export function ModulePage() {
     setModuleChanged(true);
   }
 
-  if (me.isPending) return <LoadingScreen />;
-  if (!me.data) return <Navigate to={paths.course(courseSlug)} replace />;
+  if (viewer.user === undefined) return <LoadingScreen />;
+  if (!viewer.user) return <Navigate to={paths.course(courseSlug)} replace />;
   if (course.isError) {
     const kind = courseErrorKind(course.error);
     if (kind === 'offline' || kind === 'other')
       return <ContentLoadingErrorScreen offline={kind === 'offline'} />;
     return <Navigate to={paths.course(courseSlug)} replace />;
   }
-  if (course.isPending || !courseData) return <LoadingScreen label="Loading module" />;
+  if (!courseData) return <LoadingScreen label="Loading module" />;
   return (
     <CourseModule
       course={courseData}
       moduleId={moduleId}
-      user={me.data}
-      key={moduleKey}
+      user={viewer.user}
+      userConfirmed={viewer.confirmed}
+      key={`${viewer.user.id}/${moduleKey}`}
       focusTitle={moduleChanged}
+      moduleAside={moduleAside}
     />
   );
 }
@@ -100,17 +127,24 @@ function CourseModule({
   course,
   moduleId,
   user,
+  userConfirmed,
   focusTitle,
+  moduleAside,
 }: {
   course: Course;
   moduleId: string;
   user: PublicUser;
+  userConfirmed: boolean;
   focusTitle: boolean;
+  moduleAside?: ModuleAsideComponent;
 }) {
   const modules: readonly ModuleOutline[] = course.modules;
   const moduleIds = useMemo(() => modules.map((m) => m.id), [modules]);
-  // Deferred like the course: progress read from the device redraws the module in the background.
-  const progress = useDeferredValue(useCourseProgress(course.slug, moduleIds));
+  // Like the course: the first progress read from the device is drawn at once, later changes (the
+  // server's records, a saved quiz) redraw the module in the background.
+  const liveProgress = useCourseProgress(course.slug, moduleIds);
+  const deferredProgress = useDeferredValue(liveProgress);
+  const progress = deferredProgress.isDeviceLoading ? liveProgress : deferredProgress;
   const module = /^\d+$/.test(moduleId) ? modules.find((m) => m.id === Number(moduleId)) : undefined;
 
   // What the module view shows of the progress, kept the same object while those values stay the
@@ -127,11 +161,13 @@ function CourseModule({
   );
 
   if (!module) return <ModuleNotFoundScreen courseSlug={course.slug} courseTitle={course.title} />;
-  if (progress.isLoading) return <LoadingScreen label="Loading module" />;
+  if (progress.isDeviceLoading) return <LoadingScreen label="Loading module" />;
 
   const preview = course.isComingSoon;
   const previous = modules.find((m) => m.id === module.id - 1) ?? null;
   if (!preview && previous && moduleStatus(module.id, progress.completedModules) === 'locked') {
+    // The device's progress says locked: the server's records may still unlock it.
+    if (progress.isLoading) return <LoadingScreen label="Loading module" />;
     return <ModuleLockedScreen courseSlug={course.slug} previousModule={previous} />;
   }
   return (
@@ -141,7 +177,9 @@ function CourseModule({
       previous={previous}
       progress={shownProgress}
       isFreeUser={user.role === 'free'}
+      userConfirmed={userConfirmed}
       focusTitle={focusTitle}
+      moduleAside={moduleAside}
     />
   );
 }
@@ -152,7 +190,10 @@ interface ModuleViewProps {
   previous: ModuleOutline | null;
   progress: Pick<CourseProgress, 'completedModules' | 'completedCount' | 'percent'>;
   isFreeUser: boolean;
+  /** /me answered for this user: the current module is saved only then (never for a hint). */
+  userConfirmed: boolean;
   focusTitle: boolean;
+  moduleAside?: ModuleAsideComponent;
 }
 
 /** Memoized: the page above re-renders as its queries settle; the module redraws only when its inputs change. */
@@ -162,7 +203,9 @@ const ModuleView = memo(function ModuleView({
   previous,
   progress,
   isFreeUser,
+  userConfirmed,
   focusTitle,
+  moduleAside: ModuleAside,
 }: ModuleViewProps) {
   usePageTitle(`${module.title} | ${course.title}`);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -180,10 +223,11 @@ const ModuleView = memo(function ModuleView({
   const { slug } = course;
   const { id } = module;
   useEffect(() => {
+    if (!userConfirmed) return;
     actions
       .setCurrentModule(slug, id)
       .catch((error: unknown) => console.warn('Could not save the current module', error));
-  }, [actions, slug, id]);
+  }, [actions, slug, id, userConfirmed]);
 
   useEffect(() => {
     if (focusTitle) titleRef.current?.focus({ preventScroll: true });
@@ -238,8 +282,8 @@ const ModuleView = memo(function ModuleView({
         </Typography>
       </Breadcrumbs>
 
-      {/* Phones and tablets: the modules in a drawer. Chosen by CSS, not script, so the page drawn
-          on the server (decision 018) is the one for every screen size. */}
+      {/* Phones and tablets: the modules in a drawer. Chosen by CSS, not script: the first render
+          is the same for every screen size. */}
       <Button
         variant="outlined"
         fullWidth
@@ -304,6 +348,7 @@ const ModuleView = memo(function ModuleView({
           <Typography color="text.secondary" sx={{ mb: 2.5, fontSize: '1.1rem' }}>
             {module.description}
           </Typography>
+          {module.lastReviewed && <LastReviewed date={module.lastReviewed} />}
 
           <Box sx={{ mb: 3 }}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
@@ -390,6 +435,9 @@ const ModuleView = memo(function ModuleView({
             </Paper>
           )}
 
+          {module.workshopInquiry && <WorkshopInquiry />}
+          {ModuleAside && <ModuleAside courseSlug={slug} moduleId={id} />}
+
           {module.quiz && module.quiz.length > 0 && (
             <Box sx={{ ...belowTheFold, my: 4 }}>
               <ModuleQuiz
@@ -443,8 +491,8 @@ function SaveStatus({
       )}
       {quizDone && !completed && result && (
         <Alert severity="info">
-          Your score of {result.score}% was saved, but this module is not marked complete yet. A score of 70%
-          or more completes it.
+          Your score of {result.score}% was saved, but this module is not marked complete yet. A score of{' '}
+          {limits.quizPassMark}% or more completes it.
         </Alert>
       )}
     </Box>

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../lib/paths';
+import { paths } from '@pd/domain';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export const moduleScreenMessages = {

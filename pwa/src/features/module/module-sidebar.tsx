@@ -11,10 +11,9 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { moduleStatus, type ModuleStatus } from '@pd/domain';
+import { moduleStatus, type ModuleStatus, paths } from '@pd/domain';
 import { useId, type ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../lib/paths';
 
 export interface SidebarModule {
   id: number;

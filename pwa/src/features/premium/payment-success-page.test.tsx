@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useMe } from '../../lib/get-me';
+import { useMe } from '../../offline/get-me';
 import { queueAnalyticsEvent } from '../../offline/analytics';
 import { buildUser, jsonResponse, renderWithProviders, stubApi } from '../../test/render';
 import { PaymentSuccessPage } from './payment-success-page';

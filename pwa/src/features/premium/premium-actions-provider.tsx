@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode 
 import { useOpenAuthDialog } from '../../components/auth-dialog-context';
 import { PremiumActionsContext, type PremiumActions } from '../../components/premium-actions-context';
 import { useToast } from '../../components/toast-provider';
-import { useMe } from '../../lib/get-me';
+import { useMe } from '../../offline/get-me';
 import { recordPremiumEvent } from './analytics';
 import { describePortalFailure } from './premium-errors';
 

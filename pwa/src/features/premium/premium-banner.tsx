@@ -9,17 +9,12 @@ import Typography from '@mui/material/Typography';
 import { canManageSubscription, launchPromotion } from '@pd/domain';
 import { lazy, Suspense, useState } from 'react';
 import { usePremiumActions } from '../../components/premium-actions-context';
-import { useMe } from '../../lib/get-me';
+import { useMe } from '../../offline/get-me';
 
 // Premium roles only: loaded on demand with its subscription call (and that call's zod schema).
 const SubscriptionEndNotice = lazy(() =>
   import('./subscription-end-notice').then((m) => ({ default: m.SubscriptionEndNotice })),
 );
-
-/** 'May 12, 2026' */
-export function formatPeriodEnd(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-}
 
 /**
  * The premium part of the home page's role banner: the dismissible promo for role free

@@ -4,7 +4,11 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { usePremiumActions } from '../../components/premium-actions-context';
 import { useSubscription } from './api/get-subscription';
-import { formatPeriodEnd } from './premium-banner';
+
+/** 'May 12, 2026' */
+function formatPeriodEnd(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
 
 /** 'Premium until <date>' on the home page when a subscription is set to end. */
 export function SubscriptionEndNotice() {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { plans } from '@pd/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { meKeys } from '../../lib/get-me';
+import { meKeys } from '../../offline/get-me';
 import { deferred, jsonResponse } from '../../test/render';
 import { queueAnalyticsEvent } from '../../offline/analytics';
 import { renderPremiumActions, stubLocationAssign } from './test-support';

@@ -1,4 +1,4 @@
-import { PromptLibraryResponse, type PromptCategoryView } from '@pd/domain';
+import { endpoints, type PromptCategoryView } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client';
 
@@ -13,7 +13,7 @@ export const promptKeys = {
 };
 
 export async function fetchPromptLibrary(signal?: AbortSignal): Promise<PromptCategoryView[]> {
-  const { categories } = await apiGet('/api/prompts', PromptLibraryResponse, { signal });
+  const { categories } = await apiGet(endpoints.prompts, { signal });
   return [...categories].sort((a, b) => a.order - b.order);
 }
 

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { hasPremiumAccess } from '@pd/domain';
 import type { ReactNode } from 'react';
 import { QueryStatus } from '../../components/query-status';
-import { useMe } from '../../lib/get-me';
+import { useMe } from '../../offline/get-me';
 import { usePageTitle } from '../../lib/use-page-title';
 import { usePromptLibrary } from './get-prompts';
 import { PromptCategoryPanel, type PromptViewer } from './prompt-category-panel';

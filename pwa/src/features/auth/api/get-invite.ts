@@ -1,4 +1,4 @@
-import { InviteLookupResponse } from '@pd/domain';
+import { endpoints, type InviteLookupResponse } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
@@ -9,7 +9,7 @@ export const inviteKeys = {
 };
 
 export function fetchInvite(code: string, signal?: AbortSignal): Promise<InviteLookupResponse> {
-  return apiGet(`/api/invites/${encodeURIComponent(code)}`, InviteLookupResponse, { signal });
+  return apiGet(endpoints.invite, { params: { code }, signal });
 }
 
 export function inviteQueryOptions(code: string) {

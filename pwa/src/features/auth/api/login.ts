@@ -1,14 +1,14 @@
-import { LoginRequest, PublicUser } from '@pd/domain';
+import { endpoints, LoginRequest, type PublicUser } from '@pd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
-import { meKeys } from '../../../lib/get-me';
+import { meKeys } from '../../../offline/get-me';
 import { allowUserDb } from '../../../offline/db';
 
 /** POST /api/auth/login -> the user (or 403 {error: 'EMAIL_NOT_VERIFIED'}). */
 export { LoginRequest };
 
 export function login(input: LoginRequest): Promise<PublicUser> {
-  return apiSend('POST', '/api/auth/login', input, PublicUser);
+  return apiSend(endpoints.login, input);
 }
 
 /** On success the cached data of the previous visitor is dropped and the user is refreshed. */

@@ -1,9 +1,10 @@
-import { anyBody, ApiError, apiSend, NetworkError } from '../../../lib/api-client';
+import { firstLoadEndpoints, type OkResponse } from '@pd/domain';
+import { ApiError, apiSend, NetworkError } from '../../../lib/api-client';
 import { clearLogoutPending } from '../../../offline/profile';
 
-/** POST /api/auth/logout (empty JSON body). */
-export function logout(): Promise<unknown> {
-  return apiSend('POST', '/api/auth/logout', {}, anyBody);
+/** POST /api/auth/logout (empty JSON body). From the first-load table: the header signs out. */
+export function logout(): Promise<OkResponse> {
+  return apiSend(firstLoadEndpoints.logout, {});
 }
 
 /**

@@ -1,4 +1,4 @@
-import { RegisterRequest, RegisterResponse } from '@pd/domain';
+import { endpoints, RegisterRequest, type RegisterResponse } from '@pd/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiSend } from '../../../lib/api-client';
@@ -10,11 +10,8 @@ export type RegisterInput = z.output<typeof RegisterRequest>;
 
 export function register(input: RegisterInput): Promise<RegisterResponse> {
   const { inviteCode, ...rest } = input;
-  const url = inviteCode
-    ? `/api/auth/register?invite=${encodeURIComponent(inviteCode)}`
-    : '/api/auth/register';
   const body = { ...rest, marketing_opt_in: rest.marketingOptIn, ...(inviteCode ? { inviteCode } : {}) };
-  return apiSend('POST', url, body, RegisterResponse);
+  return apiSend(endpoints.register, body, { query: { invite: inviteCode } });
 }
 
 export function useRegister() {

@@ -1,12 +1,12 @@
-import { ResendVerificationRequest } from '@pd/domain';
+import { endpoints, type OkResponse, ResendVerificationRequest } from '@pd/domain';
 import { useMutation } from '@tanstack/react-query';
-import { anyBody, apiSend } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
 
 /** POST /api/auth/resend-verification {email}. */
 export { ResendVerificationRequest };
 
-export function resendVerification(input: ResendVerificationRequest): Promise<unknown> {
-  return apiSend('POST', '/api/auth/resend-verification', input, anyBody);
+export function resendVerification(input: ResendVerificationRequest): Promise<OkResponse> {
+  return apiSend(endpoints.resendVerification, input);
 }
 
 export function useResendVerification() {

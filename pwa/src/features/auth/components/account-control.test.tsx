@@ -119,7 +119,7 @@ describe('header account control', () => {
     const teacher = buildUser({ id: 'shared-device-teacher', name: 'Ana Silva' });
     const deleteCache = vi.fn(async () => true);
     vi.stubGlobal('caches', {
-      keys: async () => ['pd-user-shared-device-teacher-api', 'pd-images', 'pd-user-other'],
+      keys: async () => ['workbox-precache-v2-http://localhost/', 'pd-images', 'pd-public-api'],
       delete: deleteCache,
     });
     const api = stubApi({
@@ -162,9 +162,11 @@ describe('header account control', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign out anyway' }));
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Signed out'));
     expect(await Dexie.exists(userDbName(teacher.id))).toBe(false);
-    expect(deleteCache.mock.calls.map(([name]: unknown[]) => name)).toEqual([
-      'pd-user-shared-device-teacher-api',
-      'pd-user-other',
+    // The caches holding the teacher's downloaded images and the api answers they read; the app's
+    // own files (the precache) stay, so the device still opens offline.
+    expect(deleteCache.mock.calls.map(([name]: unknown[]) => name).sort()).toEqual([
+      'pd-images',
+      'pd-public-api',
     ]);
     expect(api.calls('POST /api/auth/logout')).toHaveLength(1);
     expect(localStorage.getItem('pd-signed-in-user')).toBeNull();

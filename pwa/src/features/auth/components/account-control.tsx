@@ -1,14 +1,14 @@
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import { authMessages } from '@pd/domain';
+import { authMessages, paths } from '@pd/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useOpenAuthDialog } from '../../../components/auth-dialog-context';
 import { useToast } from '../../../components/toast-provider';
-import { useMe } from '../../../lib/get-me';
-import { paths } from '../../../lib/paths';
+import { useMe } from '../../../offline/get-me';
 import { logoutOnServer } from '../api/logout';
+import { signOutMessages } from './sign-out-messages';
 
 // Loaded when needed: the menu when first opened, the confirmation when asked, the sign-out's
 // device wipe (sync engine, IndexedDB) when it starts.
@@ -20,16 +20,6 @@ const SignOutConfirmDialog = lazy(() =>
   import('./sign-out-confirm-dialog').then((m) => ({ default: m.SignOutConfirmDialog })),
 );
 const loadSignOut = () => import('../../../offline/sign-out');
-
-export const signOutMessages = {
-  unsyncedTitle: 'Sign out and lose changes?',
-  unsynced: (n: number) =>
-    `${n} ${n === 1 ? 'change has' : 'changes have'} not reached the server yet and will be lost if you sign out now.`,
-  signOutAnyway: 'Sign out anyway',
-  staySignedIn: 'Stay signed in',
-  signedOutOffline:
-    'You are signed out on this device. The server will be told as soon as the connection is back.',
-} as const;
 
 /**
  * Sign-out on a shared device: send what is left; if changes remain, say exactly how many will be

@@ -6,10 +6,9 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { canManageSubscription, roleLabels, type PublicUser, type Role } from '@pd/domain';
+import { canManageSubscription, paths, type PublicUser, type Role, roleLabels } from '@pd/domain';
 import { useNavigate } from 'react-router-dom';
 import { usePremiumActions } from '../../../components/premium-actions-context';
-import { paths } from '../../../lib/paths';
 
 /** The signed-in teacher's account menu, loaded when it is first opened (account-control.tsx). */
 

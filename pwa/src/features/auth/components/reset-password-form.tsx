@@ -3,13 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { authMessages } from '@pd/domain';
+import { authMessages, paths } from '@pd/domain';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PasswordField } from '../../../components/password-field';
 import { useToast } from '../../../components/toast-provider';
 import { useDirtyForm } from '../../../lib/dirty-forms';
-import { paths } from '../../../lib/paths';
 import { validate, type FieldErrors } from '../../../lib/validate';
 import { ResetPasswordForm as ResetPasswordSchema, useResetPassword } from '../api/reset-password';
 

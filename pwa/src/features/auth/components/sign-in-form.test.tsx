@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { meKeys } from '../../../lib/get-me';
+import { meKeys } from '../../../offline/get-me';
 import { buildUser, deferred, jsonResponse, renderWithProviders, stubApi } from '../../../test/render';
 import { SignInForm } from './sign-in-form';
 

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import { signOutMessages } from './account-control';
+import { signOutMessages } from './sign-out-messages';
 
 /** 'Sign out and lose changes?' (loaded when the sign-out finds changes not yet on the server). */
 export function SignOutConfirmDialog({

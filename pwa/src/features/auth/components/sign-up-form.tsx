@@ -8,14 +8,13 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { authMessages, inviteMessages } from '@pd/domain';
+import { authMessages, inviteMessages, paths } from '@pd/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PasswordField } from '../../../components/password-field';
 import { useToast } from '../../../components/toast-provider';
 import { errorMessage } from '../../../lib/api-client';
 import { useDirtyForm } from '../../../lib/dirty-forms';
-import { paths } from '../../../lib/paths';
 import { validate, type FieldErrors } from '../../../lib/validate';
 import { RegisterRequest, useRegister } from '../api/register';
 

@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@pd/domain';
 import { NarrowPage } from '../../../components/narrow-page';
-import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 

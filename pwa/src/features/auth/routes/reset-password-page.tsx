@@ -4,12 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { authMessages } from '@pd/domain';
+import { authMessages, paths } from '@pd/domain';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useOpenAuthDialog } from '../../../components/auth-dialog-context';
 import { NarrowPage } from '../../../components/narrow-page';
-import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ResetPasswordForm } from '../components/reset-password-form';
 

@@ -1,9 +1,4 @@
-import {
-  CreateCheckoutSessionRequest,
-  premiumMessages,
-  RedirectUrlResponse,
-  stripeApiPaths,
-} from '@pd/domain';
+import { CreateCheckoutSessionRequest, endpoints, premiumMessages, RedirectUrlResponse } from '@pd/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
 
@@ -13,7 +8,7 @@ const MaybeRedirect = RedirectUrlResponse.partial();
 /** POST /api/stripe/create-checkout-session -> the checkout page's URL (or an ApiError carrying `{error}`). */
 export async function createCheckoutSession(input: CreateCheckoutSessionRequest): Promise<string> {
   const body = CreateCheckoutSessionRequest.parse(input);
-  const { url } = await apiSend('POST', stripeApiPaths.createCheckoutSession, body, MaybeRedirect);
+  const { url } = await apiSend(endpoints.createCheckoutSession, body, { response: MaybeRedirect });
   if (!url) throw new Error(premiumMessages.noCheckoutUrl);
   return url;
 }

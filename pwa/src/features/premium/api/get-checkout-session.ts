@@ -1,4 +1,4 @@
-import { CheckoutSessionStatusResponse, stripeApiPaths } from '@pd/domain';
+import { endpoints, type CheckoutSessionStatusResponse } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { premiumKeys } from './premium-keys';
@@ -8,7 +8,7 @@ export function fetchCheckoutSession(
   sessionId: string,
   signal?: AbortSignal,
 ): Promise<CheckoutSessionStatusResponse> {
-  return apiGet(stripeApiPaths.checkoutSession(sessionId), CheckoutSessionStatusResponse, { signal });
+  return apiGet(endpoints.checkoutSession, { params: { id: sessionId }, signal });
 }
 
 export function checkoutSessionQuery(sessionId: string) {

@@ -1,11 +1,11 @@
-import { stripeApiPaths, SubscriptionResponse } from '@pd/domain';
+import { endpoints, type SubscriptionResponse } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { premiumKeys } from './premium-keys';
 
 /** GET /api/stripe/subscription: the stored subscription, or null when there is none. */
 export function fetchSubscription(signal?: AbortSignal): Promise<SubscriptionResponse> {
-  return apiGet(stripeApiPaths.subscription, SubscriptionResponse, { signal });
+  return apiGet(endpoints.subscription, { signal });
 }
 
 export function subscriptionQuery() {

@@ -1,4 +1,4 @@
-import { premiumMessages, RedirectUrlResponse, stripeApiPaths } from '@pd/domain';
+import { endpoints, premiumMessages, RedirectUrlResponse } from '@pd/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ const MaybeRedirect = RedirectUrlResponse.partial();
 
 /** POST /api/stripe/customer-portal (no body) -> the billing portal's URL. */
 export async function createPortalSession(): Promise<string> {
-  const { url } = await apiSend('POST', stripeApiPaths.customerPortal, undefined, MaybeRedirect);
+  const { url } = await apiSend(endpoints.customerPortal, undefined, { response: MaybeRedirect });
   if (!url) throw new Error(premiumMessages.noPortalUrl);
   return url;
 }

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deleteUserDb, userDb } from '../offline/db';
-import { markLogoutPending, signedInUserId } from '../offline/profile';
+import { ApiError, NetworkError } from '../lib/api-client';
 import { buildUser, jsonResponse, stubApi } from '../test/render';
-import { ApiError, NetworkError } from './api-client';
+import { deleteUserDb, userDb } from './db';
 import { fetchMe } from './get-me';
+import { markLogoutPending, signedInUserId } from './profile';
 
 const teacher = buildUser({ id: 'get-me-teacher', name: 'Ana Silva' });
 

@@ -1,4 +1,4 @@
-import { publicUserCheck, type PublicUser } from '@pd/domain';
+import { firstLoadEndpoints, type PublicUser } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   cachedProfile,
@@ -7,8 +7,8 @@ import {
   isLogoutPending,
   rememberProfile,
   signedInRoleHint,
-} from '../offline/profile';
-import { anyBody, ApiError, apiGet, apiSend, NetworkError } from './api-client';
+} from './profile';
+import { ApiError, apiGet, apiSend, NetworkError } from '../lib/api-client';
 
 /** GET /api/auth/me: the signed-in user, or null when signed out (401). */
 export const meKeys = {
@@ -18,7 +18,7 @@ export const meKeys = {
 /** Ends a session whose sign-out could not reach the server earlier; false while it still cannot. */
 async function finishPendingLogout(): Promise<boolean> {
   try {
-    await apiSend('POST', '/api/auth/logout', {}, anyBody);
+    await apiSend(firstLoadEndpoints.logout, {});
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) return false;
   }
@@ -35,7 +35,7 @@ export async function fetchMe(signal?: AbortSignal): Promise<PublicUser | null> 
   if (isLogoutPending() && !(await finishPendingLogout())) return null;
   let user: PublicUser | null;
   try {
-    user = await apiGet('/api/auth/me', publicUserCheck, { on401: 'returnNull', signal });
+    user = await apiGet(firstLoadEndpoints.me, { on401: 'returnNull', signal });
   } catch (error) {
     if (error instanceof NetworkError) {
       const cached = await cachedProfile();

@@ -1,0 +1,77 @@
+import EventIcon from '@mui/icons-material/Event';
+import GroupsIcon from '@mui/icons-material/Groups';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { brand } from '@pd/domain';
+import { useId, useSyncExternalStore } from 'react';
+
+const subscribeToNothing = () => () => {};
+/** U.S. English where the browser does not say (and on the server, so a drawn page hydrates as drawn). */
+const defaultLocale = 'en-US';
+
+/** The teacher's locale: the browser's language; U.S. English on the server and while hydrating. */
+function useLocale(): string {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => (typeof navigator !== 'undefined' && navigator.language) || defaultLocale,
+    () => defaultLocale,
+  );
+}
+
+/** 'November 23, 2026' for '2026-11-23' in U.S. English; the day as written, whatever the time zone. */
+export function formatReviewDate(isoDate: string, locale: string = defaultLocale): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  const options = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' } as const;
+  try {
+    return new Intl.DateTimeFormat(locale, options).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(defaultLocale, options).format(date);
+  }
+}
+
+/** 'Last reviewed November 23, 2026': the day an editor last checked the lesson (issue 19; the Terms refer to it). */
+export function LastReviewed({ date }: { date: string }) {
+  const locale = useLocale();
+  return (
+    <Typography
+      variant="body2"
+      color="text.secondary"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mb: 2.5, mt: -1.5 }}
+    >
+      <EventIcon fontSize="small" aria-hidden="true" />
+      <span>
+        Last reviewed <time dateTime={date}>{formatReviewDate(date, locale)}</time>
+      </span>
+    </Typography>
+  );
+}
+
+/** The workshop inquiry of spec section 1, outside the lesson text, on modules that ask for it. */
+export function WorkshopInquiry() {
+  const headingId = useId();
+  return (
+    <Paper
+      component="aside"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ my: 3, p: { xs: 2, sm: 2.5 }, bgcolor: '#eef2ff', borderColor: '#a5b4fc', borderLeftWidth: 6 }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+        <GroupsIcon sx={{ color: '#3730a3' }} aria-hidden="true" />
+        <Typography id={headingId} variant="h6" component="h2">
+          Bring this workshop to your school
+        </Typography>
+      </Box>
+      <Typography>
+        {brand.companyName} runs this workshop in person with school and district teams. To ask about dates
+        and costs, write to{' '}
+        <Link href={`mailto:${brand.workshopsEmail}`} underline="always">
+          {brand.workshopsEmail}
+        </Link>
+        .
+      </Typography>
+    </Paper>
+  );
+}
