@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { root, verdict } from './lib.mjs';
+import { isMain, root, verdict } from './lib.mjs';
 
 export const initialJsBudgetKiB = 200;
 
@@ -32,4 +32,4 @@ export function benchBundleSize() {
   return kib <= initialJsBudgetKiB;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exit(benchBundleSize() ? 0 : 1);
+if (isMain(import.meta.url)) process.exit(benchBundleSize() ? 0 : 1);

@@ -6,7 +6,7 @@
 // Budgets: ops lost 0, ops duplicated 0, p95 reconnect -> all acked ('All changes saved') <= 5 s.
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { signIn, startApi, verdict } from './lib.mjs';
+import { signInCookie, startApi, verdict } from './lib.mjs';
 
 const devicesCount = 3;
 const flipsPerDevice = Number(process.env.CHAOS_FLIPS_PER_DEVICE ?? 70);
@@ -176,12 +176,12 @@ class Device {
 }
 
 export async function benchChaos() {
-  const api = await startApi(Number(process.env.CHAOS_PORT ?? 4421));
+  const api = await startApi(Number(process.env.CHAOS_PORT ?? 4319));
   try {
     const password = process.env.DEMO_PASSWORD ?? 'demo-password';
     const email = 'premium@demo.test';
     const cookies = [];
-    for (let i = 0; i < devicesCount; i += 1) cookies.push(await signIn(api.url, email, password));
+    for (let i = 0; i < devicesCount; i += 1) cookies.push(await signInCookie(api.url, email, password));
 
     // The courses this teacher may open, with the right answers (fetched once, as a download would).
     const catalogue = await (await fetch(`${api.url}/api/content/catalogue`)).json();

@@ -2,7 +2,7 @@
 // GET /api/content/courses/:slug plus every module image, as Cache Storage keeps them (decoded), for every
 // course; the largest one against the budget of 2 MB (videos are embeds and never downloaded).
 import { pathToFileURL } from 'node:url';
-import { signIn, startApi, verdict } from './lib.mjs';
+import { signInCookie, startApi, verdict } from './lib.mjs';
 
 const budgetBytes = 2 * 1000 * 1000;
 
@@ -17,10 +17,10 @@ async function measure(url, cookie) {
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 
 export async function benchCourseSize() {
-  const api = await startApi(Number(process.env.COURSE_SIZE_PORT ?? 4422));
+  const api = await startApi(Number(process.env.COURSE_SIZE_PORT ?? 4319));
   try {
     // The superadmin may open every course, coming-soon ones included.
-    const cookie = await signIn(
+    const cookie = await signInCookie(
       api.url,
       'superadmin@demo.test',
       process.env.DEMO_PASSWORD ?? 'demo-password',

@@ -1,5 +1,7 @@
-// Lighthouse (mobile preset, Debian Chromium) on the catalogue and a module page of the built app.
-// Budgets: performance >= 90, accessibility 100, judged on the median of LIGHTHOUSE_RUNS runs (3).
+// Cold page (docs: /work/shared/BENCHMARKS.md): a first visit, no service worker, empty caches;
+// Lighthouse's mobile preset (4x CPU, slow 4G) on Debian's Chromium, median of LIGHTHOUSE_RUNS runs (3).
+// Budget: the catalogue's performance >= 90. The module page of a signed-in teacher is reported (a
+// teacher's everyday module page is the warm bench's: warm-module.mjs).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
-import { startApi, verdict } from './lib.mjs';
-
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromeFlags, chromePath, isMain, startApi, verdict } from './lib.mjs';
 
 /**
  * Signs the demo teacher in inside the browser, as the app would (the session cookie in the
@@ -93,31 +93,22 @@ async function audit(chrome, page, reportName) {
 const score = (lhr, category) => Math.round(lhr.categories[category].score * 100);
 
 export async function benchLighthouse() {
-  const api = await startApi(4413);
+  const api = await startApi(Number(process.env.BENCH_PORT ?? 4314));
   const chrome = await chromeLauncher.launch({
     chromePath,
     userDataDir: mkdtempSync(join(tmpdir(), 'pd-lh-')),
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags,
   });
   try {
     const pages = [
       // A first visit: nothing on the device, signed out.
-      { name: 'catalogue (/)', url: `${api.url}/`, signedIn: false },
+      { name: 'catalogue (/)', url: `${api.url}/`, signedIn: false, judged: true },
       // Only a signed-in teacher reaches a module page: audited as one, on an emptied cache.
-      { name: 'module page', url: `${api.url}/ai-in-education/module/1`, signedIn: true },
+      { name: 'module page', url: `${api.url}/ai-in-education/module/1`, signedIn: true, judged: false },
     ];
     let ok = true;
     console.log(
-      `\nLighthouse, mobile preset${cpuSlowdown ? ` with the CPU slowed ${cpuSlowdown}x (LIGHTHOUSE_CPU_SLOWDOWN)` : ''}, median of ${runs} run${runs > 1 ? 's' : ''} per page`,
+      `\nCold page: first visit, no service worker, empty caches; Lighthouse mobile preset${cpuSlowdown ? ` with the CPU slowed ${cpuSlowdown}x (LIGHTHOUSE_CPU_SLOWDOWN)` : ''}, median of ${runs} run${runs > 1 ? 's' : ''} per page`,
     );
     for (const page of pages) {
       const results = [];
@@ -136,16 +127,16 @@ export async function benchLighthouse() {
       const lhr = results[perfs.indexOf(median(perfs))];
       const perf = score(lhr, 'performance');
       const a11y = score(lhr, 'accessibility');
-      const pass = perf >= 90 && a11y === 100;
-      ok &&= pass;
+      const pass = perf >= 90;
+      if (page.judged) ok &&= pass;
       const shown = (id) => lhr.audits[id].displayValue;
       console.log(
-        `  ${page.name.padEnd(16)} performance ${perf} (>= 90)  accessibility ${a11y} (= 100)  best practices ${score(
+        `  ${page.name.padEnd(16)} performance ${perf}${page.judged ? ' (budget >= 90)' : ''}  accessibility ${a11y}  best practices ${score(
           lhr,
           'best-practices',
         )}  SEO ${score(lhr, 'seo')}  FCP ${shown('first-contentful-paint')}  LCP ${shown(
           'largest-contentful-paint',
-        )}  TBT ${shown('total-blocking-time')}  CLS ${shown('cumulative-layout-shift')}  ${verdict(pass)}`,
+        )}  TBT ${shown('total-blocking-time')}  CLS ${shown('cumulative-layout-shift')}  ${page.judged ? verdict(pass) : '(reported)'}`,
       );
       if (runs > 1) {
         const tbts = results.map((r) => Math.round(r.audits['total-blocking-time'].numericValue));
@@ -172,4 +163,4 @@ export async function benchLighthouse() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exit((await benchLighthouse()) ? 0 : 1);
+if (isMain(import.meta.url)) process.exit((await benchLighthouse()) ? 0 : 1);

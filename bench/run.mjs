@@ -1,20 +1,45 @@
-// `npm run bench`: every benchmark, each printing its figures against its budget.
-// `npm run bench -- lighthouse size` runs only those.
-import { benchApiMe } from './api-me.mjs';
+// `npm run bench` (after `npm run build`): every budget bench, each printing its scenario, the
+// machine's figures, every run, the median and PASS/FAIL against its budget (scenarios:
+// /work/shared/BENCHMARKS.md). `node bench/run.mjs warm-module offline-start` runs only those.
+// `course-size` and `chaos` run only when named.
+import { benchApiMixed } from './api-mixed.mjs';
 import { benchBundleSize } from './bundle-size.mjs';
+import { benchChaos } from './chaos.mjs';
+import { benchCourseSize } from './course-size.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
+import { benchOfflineStart } from './offline-start.mjs';
+import { benchSyncBatch } from './sync-batch.mjs';
+import { benchWarmModule } from './warm-module.mjs';
 
-const all = {
-  'api-me': ['GET /api/auth/me vs bare Koa', benchApiMe],
-  size: ['initial JavaScript size', async () => benchBundleSize()],
-  lighthouse: ['Lighthouse on catalogue and module page', benchLighthouse],
+const benches = {
+  cold: ['cold page: Lighthouse mobile, catalogue >= 90', benchLighthouse],
+  'warm-module': ['warm module page: lesson LCP <= 1.0 s @4x', benchWarmModule],
+  'offline-start': ['offline start: lesson visible <= 1.0 s @4x', benchOfflineStart],
+  'api-mixed': ['mixed API load: 0 errors, p99 <= 50 ms', benchApiMixed],
+  'sync-batch': ['sync batch of 50 ops <= 100 ms', benchSyncBatch],
+  bundle: ['initial JavaScript of the catalogue <= 200 KiB gzip', async () => benchBundleSize()],
+  'course-size': ['downloaded course <= 2 MB', benchCourseSize],
+  chaos: ['chaos sync: 0 ops lost or duplicated, p95 reconnect -> acked <= 5 s', benchChaos],
 };
-const only = process.argv.slice(2);
+const aliases = { lighthouse: 'cold', size: 'bundle' };
+const byDefault = ['cold', 'warm-module', 'offline-start', 'api-mixed', 'sync-batch', 'bundle'];
+
+const asked = process.argv.slice(2).map((name) => aliases[name] ?? name);
+const unknown = asked.filter((name) => !benches[name]);
+if (unknown.length) {
+  console.error(`Unknown bench: ${unknown.join(', ')}. Names: ${Object.keys(benches).join(', ')}`);
+  process.exit(2);
+}
 const results = [];
-for (const [key, [name, run]] of Object.entries(all)) {
-  if (only.length && !only.includes(key)) continue;
-  results.push([name, await run()]);
+for (const key of asked.length ? asked : byDefault) {
+  const [name, run] = benches[key];
+  try {
+    results.push([key, name, await run()]);
+  } catch (error) {
+    console.error(`\n${key}: the bench itself failed: ${error.stack ?? error}`);
+    results.push([key, name, false]);
+  }
 }
 console.log('\nBudgets:');
-for (const [name, ok] of results) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${name}`);
-process.exit(results.every(([, ok]) => ok) ? 0 : 1);
+for (const [key, name, ok] of results) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${key.padEnd(14)} ${name}`);
+process.exit(results.every(([, , ok]) => ok) ? 0 : 1);
