@@ -290,23 +290,30 @@ test('two devices of one teacher complete different modules offline; both sync a
   }
 });
 
-test("signing out removes the teacher's IndexedDB database", async ({ page }) => {
+test("signing out removes the teacher's IndexedDB database and the caches holding their data", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const userId = await signIn(page, 'premium@demo.test');
   await page.goto('/prompt-engineering');
   await expect(page.getByTestId('course-stats')).toBeVisible({ timeout: 20_000 });
+  // A premium course downloaded: its images go into the worker's images cache.
+  const download = page.getByRole('button', { name: /^Download for offline \(≈ [\d.]+ [KM]B\)$/ });
+  await expect(download).toBeEnabled({ timeout: 20_000 });
+  await download.click();
+  await expect(page.getByText('Available offline')).toBeVisible({ timeout: 30_000 });
   await expect(syncStatus(page)).toHaveText(/All changes saved/, { timeout: 20_000 });
   await expect.poll(() => databaseNames(page), { timeout: 10_000 }).toContain(`user-${userId}`);
+  const cacheNames = () => page.evaluate(async () => caches.keys());
+  expect(await cacheNames()).toContain('pd-images');
 
   await page.getByRole('button', { name: /^Account menu for/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   // A confirmation appears only when unsynced changes would be lost; there are none here.
   await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeHidden({ timeout: 20_000 });
   await expect.poll(() => databaseNames(page), { timeout: 15_000 }).not.toContain(`user-${userId}`);
-  const userCaches = await page.evaluate(async () =>
-    (await caches.keys()).filter((name) => name.startsWith('pd-user-')),
-  );
-  expect(userCaches).toEqual([]);
+  // The downloaded premium images are gone (the page signed out shows none, so nothing refills it).
+  expect(await cacheNames()).not.toContain('pd-images');
 });
 
 test('Chromium reports the app installable (no installability errors)', async ({
