@@ -1,7 +1,96 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const abs = (p) => path.join(root, p);
+const subfolders = (p) =>
+  readdirSync(abs(p), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** Test files and the test support they share (decision 022: where tests may cross a floor). */
+const testFiles = ['**/*.test.{ts,tsx}', '**/src/test/**', 'e2e/**', 'bench/**'];
+
+/**
+ * The floors (ARCHITECTURE.md, STYLE.md), as import-x/no-restricted-paths zones: a file in
+ * `target` may not import a file in `from` (paths from the repository root; globs are matched
+ * against absolute paths). `forTests` relaxes the few rules test code may cross.
+ */
+function floors({ forTests }) {
+  const zones = [
+    {
+      target: 'api',
+      from: ['pwa', 'service-worker'],
+      message: 'The api never imports pwa code: they meet only in domain/.',
+    },
+    {
+      target: 'pwa',
+      from: ['api', 'service-worker'],
+      // A pwa test may start the real api in-process through its test harness (api/src/test).
+      except: forTests ? ['./src/test'] : [],
+      message: 'The pwa never imports api code: they meet only in domain/.',
+    },
+    {
+      target: 'service-worker',
+      from: ['pwa', 'api'],
+      message: 'The service worker shares names with the page through domain/ only.',
+    },
+    {
+      target: 'api/src/db',
+      from: 'api/src/modules',
+      message: 'db/ is below the modules: a module may use db/, never the other way.',
+    },
+    {
+      target: 'api/src/middleware',
+      from: 'api/src/modules',
+      message: 'Middleware is below the modules: pass what it needs through AppDeps.',
+    },
+    {
+      target: ['pwa/src/lib', 'pwa/src/components'],
+      from: ['pwa/src/features', 'pwa/src/offline'],
+      message: 'Shared lib/ and components/ are below features/ and offline/.',
+    },
+    {
+      target: 'domain',
+      from: ['api', 'pwa', 'service-worker', 'content', 'e2e', 'bench'],
+      message: 'domain/ is pure: it imports nothing of the project but itself.',
+    },
+  ];
+  if (!forTests) {
+    zones.push({
+      target: 'domain',
+      from: 'node_modules',
+      except: ['./zod'],
+      message: 'domain/ is pure: zod is its one dependency.',
+    });
+  }
+  // A module's data access is its own: api/src/modules/X/** may not import modules/Y/**/store.ts.
+  // Tests build their data through the factories in api/src/test, so they keep this rule too.
+  for (const module of subfolders('api/src/modules')) {
+    zones.push({
+      target: `api/src/modules/${module}/**`,
+      from: 'api/src/modules/**/store.ts',
+      except: [abs(`api/src/modules/${module}/**`)],
+      message: `Another module's store is private to it: call that module's service instead.`,
+    });
+  }
+  // A feature does not import another feature; routes in app/ compose them.
+  for (const feature of subfolders('pwa/src/features')) {
+    zones.push({
+      target: `pwa/src/features/${feature}/**`,
+      from: 'pwa/src/features/**',
+      except: [abs(`pwa/src/features/${feature}/**`)],
+      message: 'A feature does not import another feature: compose them in app/.',
+    });
+  }
+  return zones;
+}
 
 export default tseslint.config(
   {
@@ -15,6 +104,8 @@ export default tseslint.config(
       'e2e/test-results/**',
       'e2e/playwright-report/**',
       'bench/results/**',
+      // Files that break the rules on purpose, linted by scripts/lint-floors.test.ts.
+      'scripts/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -34,6 +125,38 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads the imported files too (for no-cycle): with the TypeScript parser.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['domain', 'content', 'api/tsconfig.test.json', 'pwa', 'service-worker', 'e2e'].map(abs),
+          // Workspace packages resolve to their TypeScript sources, as in the typecheck.
+          conditionNames: ['source', 'types', 'import', 'node', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: floors({ forTests: false }) }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['domain/src/**/*.ts'],
+    ignores: testFiles,
+    rules: { 'import-x/no-nodejs-modules': 'error' },
+  },
+  {
+    files: testFiles,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: floors({ forTests: true }) }],
     },
   },
 );

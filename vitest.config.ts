@@ -27,12 +27,19 @@ export default defineConfig({
           name: 'api',
           include: ['api/src/**/*.test.ts'],
           environment: 'node',
+          // Migrates one database per run; each test file gets its own copy (api/src/test/database.ts).
+          globalSetup: ['api/src/test/global-setup.ts'],
           setupFiles: ['api/src/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       'pwa/vitest.config.ts',
+      {
+        extends: true,
+        // The lint guards (eslint.config.js) proved on fixture files.
+        test: { name: 'lint', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
+      },
     ],
   },
 });

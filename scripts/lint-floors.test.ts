@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm run lint` guards the floors (decision 022): each line below is a new file that does not
+ * exist, linted by the project's own eslint.config.js as if it were at that path. A crossing must
+ * fail with the rule's message; the import next to it that respects the floors must not.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const zone = 'import-x/no-restricted-paths';
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+async function lint(file: string, code: string): Promise<ESLint.LintResult> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  if (!result) throw new Error(`no lint result for ${file}`);
+  return result;
+}
+
+/** The floor rules' messages for one import line in a file at `file`. */
+async function crossings(file: string, importLine: string): Promise<string[]> {
+  const result = await lint(file, `${importLine}\n\nexport const used = [x];\n`);
+  const unexpected = result.messages.filter((m) => m.fatal || m.ruleId === null);
+  expect(unexpected, `lint of ${file} failed`).toEqual([]);
+  return result.messages.filter((m) => m.ruleId === zone).map((m) => m.message);
+}
+
+describe('lint guards the floors', () => {
+  it.each([
+    // [file, an import that crosses a floor, what the message says, an import that does not]
+    [
+      'api/src/fixture.ts',
+      "import { x } from '../../pwa/src/lib/api-client';",
+      'The api never imports pwa code',
+      "import { x } from './config.js';",
+    ],
+    [
+      'pwa/src/lib/fixture.ts',
+      "import { x } from '../../../api/src/config.js';",
+      'The pwa never imports api code',
+      "import { x } from '@pd/domain';",
+    ],
+    [
+      'service-worker/src/fixture.ts',
+      "import { x } from '../../pwa/src/lib/api-client';",
+      'The service worker shares names with the page through domain/ only',
+      "import { x } from '@pd/domain';",
+    ],
+    [
+      'api/src/db/fixture.ts',
+      "import { x } from '../modules/auth/store.js';",
+      'db/ is below the modules',
+      "import { x } from './schema.js';",
+    ],
+    [
+      'api/src/middleware/fixture.ts',
+      "import { x } from '../modules/auth/service.js';",
+      'Middleware is below the modules',
+      "import { x } from '../config.js';",
+    ],
+    [
+      'api/src/modules/progress/fixture.ts',
+      "import { x } from '../auth/store.js';",
+      "Another module's store is private to it",
+      "import { x } from './store.js';",
+    ],
+    [
+      'api/src/modules/progress/fixture.ts',
+      "import { x } from '../certificates/store.js';",
+      "Another module's store is private to it",
+      "import { x } from '../auth/service.js';",
+    ],
+    [
+      'pwa/src/features/catalogue/fixture.tsx',
+      "import { x } from '../course/course-gates';",
+      'A feature does not import another feature',
+      "import { x } from './course-card';",
+    ],
+    [
+      'pwa/src/lib/fixture.ts',
+      "import { x } from '../offline/db';",
+      'Shared lib/ and components/ are below features/ and offline/',
+      "import { x } from './api-client';",
+    ],
+    [
+      'pwa/src/components/fixture.tsx',
+      "import { x } from '../features/faq/faq-page';",
+      'Shared lib/ and components/ are below features/ and offline/',
+      "import { x } from '../lib/paths';",
+    ],
+    [
+      'domain/src/fixture.ts',
+      "import { x } from '@pd/content';",
+      'domain/ is pure: it imports nothing of the project but itself',
+      "import { x } from './limits';",
+    ],
+    [
+      'domain/src/fixture.ts',
+      "import { x } from 'koa';",
+      'domain/ is pure: zod is its one dependency',
+      "import { x } from 'zod';",
+    ],
+    [
+      'pwa/src/offline/fixture.test.ts',
+      "import { x } from '../../../api/src/config.js';",
+      'The pwa never imports api code',
+      "import { x } from '../../../api/src/test/app.js';",
+    ],
+  ])('%s: %s fails, and the import beside it passes', async (file, crossing, message, allowed) => {
+    const found = await crossings(file, crossing);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(message);
+    expect(await crossings(file, allowed)).toEqual([]);
+  });
+
+  it('domain/ imports no Node.js module', async () => {
+    const result = await lint(
+      'domain/src/fixture.ts',
+      "import { x } from 'node:fs';\n\nexport const y = [x];\n",
+    );
+    expect(result.messages.map((m) => m.ruleId)).toContain('import-x/no-nodejs-modules');
+  });
+
+  it('an import cycle fails (import-x/no-cycle)', async () => {
+    // Two real files that import each other, kept out of `eslint .` by the config's ignores.
+    const withFixtures = new ESLint({ cwd: root, ignore: false });
+    const results = await withFixtures.lintFiles(['scripts/lint-fixtures/cycle/a.ts']);
+    expect(results.flatMap((r) => r.messages.map((m) => [m.ruleId, m.message]))).toEqual([
+      ['import-x/no-cycle', 'Dependency cycle detected'],
+    ]);
+  });
+});
