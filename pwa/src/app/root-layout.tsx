@@ -114,6 +114,8 @@ export function RootLayout({ premiumActions: PremiumActions = Fragment }: RootLa
           <SiteFooter />
         </Box>
       </PremiumActions>
+      {/* One boundary each: code arriving for one (the update prompt after the first screen, say)
+          must not hide the others, such as an open sign-in dialog with a request in flight. */}
       <Suspense fallback={null}>
         {dialog.opened && (
           <AuthDialog
@@ -123,9 +125,9 @@ export function RootLayout({ premiumActions: PremiumActions = Fragment }: RootLa
             onClose={() => setDialog((d) => ({ ...d, open: false }))}
           />
         )}
-        {pageUp && signedIn && <SyncEngineRunner />}
-        {pageUp && <ServiceWorkerUpdate />}
       </Suspense>
+      <Suspense fallback={null}>{pageUp && signedIn && <SyncEngineRunner />}</Suspense>
+      <Suspense fallback={null}>{pageUp && <ServiceWorkerUpdate />}</Suspense>
     </AuthDialogContext.Provider>
   );
 }
