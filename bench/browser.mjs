@@ -85,8 +85,12 @@ export async function prepareReturningTeacher(api, context, { download = false }
   await page.getByRole('heading', { level: 1, name: course.title }).waitFor({ timeout: 30_000 });
   await page.goto(`${api.url}/${courseSlug}/module/${moduleId}`);
   await page.waitForFunction(lessonVisible, { title: module.title }, { timeout: 30_000 });
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  // The app registers its worker once the page is up and idle; it claims the page when active.
+  await page
+    .waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 })
+    .catch(() => {
+      throw new Error('the service worker did not take control of the page within 60 s');
+    });
   if (download) {
     await page.goto(`${api.url}/${courseSlug}`);
     const button = page.getByRole('button', { name: /^Download for offline/ });

@@ -66,9 +66,10 @@ function staticImports(bundle: OutputBundle, file: string, into = new Set<string
 }
 
 /** The lazily loaded screens the api preloads with their page (`PagesManifest.screens`). */
-const screenModules: Record<PreloadedScreen, string> = {
-  course: '/src/app/course-overview-route.tsx',
-  module: '/src/features/module/module-page.tsx',
+const screenModules: Record<PreloadedScreen, string[]> = {
+  course: ['/src/app/course-overview-route.tsx'],
+  // The module page and its templates aside load as one lazy piece (routes.tsx).
+  module: ['/src/features/module/module-page.tsx', '/src/features/templates/module-templates.tsx'],
 };
 
 /** The server build's entry (vite.ssr.config.ts), relative to this build's dist folder. */
@@ -115,14 +116,17 @@ function pagesManifest(): Plugin {
           const found = bundle[file];
           if (found?.type === 'chunk' && isApp(found.facadeModuleId)) staticImports(bundle, file, preloaded);
         }
-        const screenChunks = (source: string): string[] => {
-          const screen = Object.values(bundle).find(
-            (c) => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(source)),
-          );
-          if (!screen) throw new Error(`no chunk for the screen ${source}`);
-          return [...staticImports(bundle, screen.fileName)]
-            .filter((file) => !preloaded.has(file))
-            .map((file) => `/${file}`);
+        const screenChunks = (sources: string[]): string[] => {
+          const files = new Set<string>();
+          for (const source of sources) {
+            const screen = Object.values(bundle).find(
+              (c) => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(source)),
+            );
+            if (!screen) throw new Error(`no chunk for the screen ${source}`);
+            for (const file of staticImports(bundle, screen.fileName))
+              if (!preloaded.has(file)) files.add(file);
+          }
+          return [...files].map((file) => `/${file}`);
         };
         manifest = {
           template,
@@ -151,6 +155,10 @@ function pagesManifest(): Plugin {
  * read by the `app` group below.
  */
 const appModules = new Set<string>();
+
+/** zod core modules that only classic zod reaches (`.toJSONSchema()` on every classic schema). */
+const classicOnlyZodCore =
+  /[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors|json-schema-generator)\.js$/;
 
 function findAppModules(): Plugin {
   return {
@@ -276,9 +284,13 @@ export default defineConfig({
               priority: 1,
             },
             // zod/mini and the core it shares with classic zod: the first screen's contracts (decision 021).
+            // Not the parts of the core only classic zod uses (JSON Schema output, the English error
+            // messages it installs): they go with classic zod, off the first load.
             {
               name: 'zod-mini',
-              test: /node_modules[\\/]zod[\\/](mini|v4[\\/](mini|core|locales))[\\/]/,
+              test: (id: string) =>
+                /node_modules[\\/]zod[\\/](mini|v4[\\/](mini|core))[\\/]/.test(id) &&
+                !classicOnlyZodCore.test(id),
               priority: 2,
             },
             // classic zod, for the screens and data readers that check what they read (not the first screen).

@@ -4,7 +4,6 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { CataloguePage } from '../features/catalogue/catalogue-page';
 import { PremiumActionsProvider } from '../features/premium/premium-actions-provider';
 import { PremiumBanner } from '../features/premium/premium-banner';
-import { ModuleTemplates } from '../features/templates/module-templates';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
@@ -50,13 +49,17 @@ const CertificateVerifyPage = lazy(() =>
 const PaymentSuccessPage = lazy(() =>
   import('../features/premium/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })),
 );
-const loadModulePage = () => import('../features/module/module-page');
-const LazyModulePage = lazy(() => loadModulePage().then((m) => ({ default: m.ModulePage })));
-
-/** The module page, with the templates its lesson uses beside it (features meet here, in app/). */
-function ModulePage() {
-  return <LazyModulePage moduleAside={ModuleTemplates} />;
-}
+// The module page and the templates its lesson uses beside it (features meet here, in app/): one
+// lazy piece, both files fetched in parallel, so the lesson is drawn once with its aside.
+const loadModulePage = () =>
+  Promise.all([import('../features/module/module-page'), import('../features/templates/module-templates')]);
+const ModulePage = lazy(() =>
+  loadModulePage().then(([page, templates]) => ({
+    default: function ModulePage() {
+      return <page.ModulePage moduleAside={templates.ModuleTemplates} />;
+    },
+  })),
+);
 
 /** Starts loading the code of the page at `pathname` (the module page, the app's heaviest) with the first screen's requests. */
 export function preloadRouteCode(pathname: string): void {
