@@ -11,9 +11,13 @@ if (!file) {
 }
 const longTaskUs = Number(process.env.LONG_TASK_MS ?? 150) * 1000;
 const { traceEvents: events } = JSON.parse(readFileSync(file, 'utf8'));
-const navigation = events.find(
-  (e) => e.name === 'navigationStart' && /\/module\//.test(e.args?.data?.documentLoaderURL ?? ''),
-);
+// The module page's navigation: named by its URL, or (Chromium leaves the URL empty for a page the
+// service worker answers) the main-frame navigation of the process that was profiled.
+const profiled = new Set(events.filter((e) => e.name === 'Profile').map((e) => e.pid));
+const navigations = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.isOutermostMainFrame);
+const navigation =
+  navigations.find((e) => /\/module\//.test(e.args?.data?.documentLoaderURL ?? '')) ??
+  navigations.filter((e) => profiled.has(e.pid)).at(-1);
 if (!navigation) throw new Error('no navigation to a module page in this trace');
 const { pid, tid, ts: t0 } = navigation;
 const at = (ts) => `${((ts - t0) / 1000).toFixed(0).padStart(6)} ms`;
@@ -103,3 +107,23 @@ for (const e of events.filter(
     x.pid === pid && x.ts >= t0 && /^(firstContentfulPaint|largestContentfulPaint::Candidate)$/.test(x.name),
 ))
   console.log(`  ${at(e.ts)}  ${e.name} ${e.args?.data?.nodeName ?? ''} ${e.args?.data?.size ?? ''}`);
+
+// Self time by script until the lesson's paint (the last LCP candidate): where the CPU went.
+const lcpEvent = events
+  .filter((x) => x.pid === pid && x.ts >= t0 && x.name === 'largestContentfulPaint::Candidate')
+  .at(-1);
+if (lcpEvent) {
+  const selfTime = {};
+  const interval = samples.length > 1 ? (samples.at(-1).ts - samples[0].ts) / samples.length : 0;
+  for (const s of samples) {
+    if (s.ts < t0 || s.ts > lcpEvent.ts) continue;
+    const n = nodes.get(s.key);
+    const name = n ? script(n.callFrame.url) || `(${n.callFrame.functionName || 'program'})` : '?';
+    selfTime[name] = (selfTime[name] ?? 0) + interval;
+  }
+  console.log('CPU self time by script until the lesson painted (sampled):');
+  for (const [name, us] of Object.entries(selfTime)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 14))
+    console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${name}`);
+}

@@ -47,17 +47,18 @@ function startFirstScreen({ drawnCatalogue }: AppProps) {
 
 /**
  * The module page of the teacher this device kept (decision 023): their profile and the device's copy
- * of the course are read from IndexedDB, and the server's copy asked, while the page's code loads,
- * so the lesson is drawn from the device as soon as the code runs, whatever the network does.
+ * of the course are read from IndexedDB while the page's code loads, so the lesson is drawn from the
+ * device as soon as the code runs, whatever the network does. The server's copy is asked here only
+ * when the device has none; otherwise once the lesson has painted (`useCourse`).
  */
 function startModulePage(queryClient: QueryClient, courseSlug: string, userId: string) {
   void queryClient.prefetchQuery(deviceProfileQuery(userId));
-  void import('../offline/course-device').then(({ deviceCourseQuery }) =>
-    queryClient.prefetchQuery(deviceCourseQuery(courseSlug, userId)),
-  );
-  void import('../offline/course').then(({ courseQuery }) =>
-    queryClient.prefetchQuery(courseQuery(courseSlug, userId)),
-  );
+  void import('../offline/course-device').then(async ({ deviceCourseQuery }) => {
+    const kept = await queryClient.fetchQuery(deviceCourseQuery(courseSlug, userId)).catch(() => null);
+    if (kept) return;
+    const { courseQuery } = await import('../offline/course');
+    await queryClient.prefetchQuery(courseQuery(courseSlug, userId));
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { contentErrorCodes, endpoints, type Course } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, NetworkError } from '../lib/api-client';
+import { useAfterPaint } from '../lib/use-after-paint';
 import { contentKeys } from './catalogue';
 import { networkFirst } from './content-cache';
 import { deviceCourseQuery, readCourseFromDevice } from './course-device';
@@ -63,10 +64,18 @@ export function useCourse(slug: string): CourseResult {
   const userId = user?.id ?? null;
   const enabled = Boolean(userId) && Boolean(slug);
   const device = useQuery({ ...deviceCourseQuery(slug, userId), enabled });
-  const server = useQuery({ ...courseQuery(slug, userId), enabled });
+  // With a copy on the device, the server's is asked once the page has painted it: reading and
+  // checking a whole course is a long task, which would delay the lesson's first paint. Without one
+  // (or when the device cannot be read), at once.
+  const kept = device.data ?? undefined;
+  const keptPainted = useAfterPaint(Boolean(kept));
+  const deviceAnswered = device.isSuccess || device.isError;
+  const server = useQuery({
+    ...courseQuery(slug, userId),
+    enabled: enabled && deviceAnswered && (!kept || keptPainted),
+  });
   if (server.data) return { data: server.data, error: null, isError: false, isPending: false };
   const refused = server.isError && !(server.error instanceof NetworkError);
-  const kept = device.data ?? undefined;
   if (kept && !refused) return { data: kept, error: null, isError: false, isPending: false };
   if (server.isError) return { data: undefined, error: server.error, isError: true, isPending: false };
   return { data: undefined, error: null, isError: false, isPending: true };

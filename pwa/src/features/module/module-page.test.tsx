@@ -109,6 +109,8 @@ function setup({
 const question = (n: number) => screen.getByTestId(`question-${n}`);
 
 async function answerQuiz(userEvents: ReturnType<typeof setup>['user']) {
+  // The quiz is drawn right after the lesson's first paint.
+  await screen.findByTestId('question-1');
   await userEvents.click(within(question(1)).getByRole('radio', { name: 'Right' }));
   await userEvents.click(within(question(1)).getByRole('button', { name: 'Check Answer' }));
   await userEvents.click(within(question(2)).getByRole('radio', { name: 'Right' }));
@@ -130,7 +132,8 @@ describe('ModulePage', () => {
     );
     expect(within(breadcrumb).getByText('Module 1 title')).toHaveAttribute('aria-current', 'page');
 
-    const sidebar = screen.getByRole('navigation', { name: 'Course Modules' });
+    // The module list, the tip and the quiz come right after the lesson's first paint.
+    const sidebar = await screen.findByRole('navigation', { name: 'Course Modules' });
     expect(within(sidebar).getByRole('link', { name: /1\. Module 1 title.*Available/ })).toHaveAttribute(
       'aria-current',
       'page',
@@ -178,7 +181,7 @@ describe('ModulePage', () => {
     });
     expect(await screen.findByText('Last reviewed')).toHaveTextContent('Last reviewed November 23, 2026');
     expect(screen.getByText('November 23, 2026')).toHaveAttribute('dateTime', '2026-11-23');
-    const inquiry = screen.getByRole('complementary', { name: 'Bring this workshop to your school' });
+    const inquiry = await screen.findByRole('complementary', { name: 'Bring this workshop to your school' });
     // Outside the lesson text: not inside the rendered Markdown.
     expect(inquiry.closest('.markdown')).toBeNull();
     expect(within(inquiry).getByRole('link', { name: 'workshops@brightpathlearning.org' })).toHaveAttribute(
@@ -370,8 +373,10 @@ describe('ModulePage, drawn from the device while /me and the network are on the
     expect(await screen.findByRole('heading', { level: 1, name: 'Module 1 title' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Lesson 1 section' })).toBeInTheDocument();
     expect(queryClient.getQueryState(meKeys.all)?.status).toBe('pending');
-    // The server was asked too (its copy would replace the device's), without waiting for /me.
-    expect(api.calls(`GET /api/content/courses/${slug}`)).toHaveLength(1);
+    // The server is asked once the lesson has painted (its copy would replace the device's), without
+    // waiting for /me.
+    await waitFor(() => expect(api.calls(`GET /api/content/courses/${slug}`)).toHaveLength(1));
+    expect(queryClient.getQueryState(meKeys.all)?.status).toBe('pending');
     // Nothing is written for a teacher /me has not confirmed.
     expect((await userDb(user.id).progress.get(slug))?.currentModule).toBeUndefined();
 

@@ -43,6 +43,7 @@ import {
   type CourseProgress,
   type SaveModuleProgressResult,
 } from '../../offline/progress';
+import { useAfterPaint } from '../../lib/use-after-paint';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useViewer } from '../../offline/viewer';
 import { LastReviewed, WorkshopInquiry } from './module-extras';
@@ -214,6 +215,9 @@ const ModuleView = memo(function ModuleView({
   const titleRef = useRef<HTMLHeadingElement>(null);
   const indicatorLabelId = useId();
   const tipHeadingId = useId();
+  // The first render draws what the first screen shows (title, progress, lesson); the module list,
+  // the tip, the templates, the quiz and the navigation are drawn right after it has painted.
+  const restDrawn = useAfterPaint();
 
   const completed = progress.completedModules.includes(module.id);
   const [videoLoaded, setVideoLoaded] = useState(false);
@@ -329,7 +333,7 @@ const ModuleView = memo(function ModuleView({
             overflowY: 'auto',
           }}
         >
-          {sidebar}
+          {restDrawn && sidebar}
         </Paper>
 
         <Box component="article" sx={{ minWidth: 0, maxWidth: 820 }}>
@@ -411,7 +415,7 @@ const ModuleView = memo(function ModuleView({
             />
           )}
 
-          {module.bestPracticeTip && (
+          {restDrawn && module.bestPracticeTip && (
             <Paper
               component="section"
               variant="outlined"
@@ -435,28 +439,31 @@ const ModuleView = memo(function ModuleView({
             </Paper>
           )}
 
-          {module.workshopInquiry && <WorkshopInquiry />}
-          {ModuleAside && <ModuleAside courseSlug={slug} moduleId={id} />}
+          {restDrawn && (
+            <>
+              {module.workshopInquiry && <WorkshopInquiry />}
+              {ModuleAside && <ModuleAside courseSlug={slug} moduleId={id} />}
+              {module.quiz && module.quiz.length > 0 && (
+                <Box sx={{ ...belowTheFold, my: 4 }}>
+                  <ModuleQuiz
+                    questions={module.quiz}
+                    alreadyCompleted={completed}
+                    onComplete={onQuizComplete}
+                    footer={<SaveStatus quizDone={quizDone} completed={completed} result={saveResult} />}
+                  />
+                </Box>
+              )}
 
-          {module.quiz && module.quiz.length > 0 && (
-            <Box sx={{ ...belowTheFold, my: 4 }}>
-              <ModuleQuiz
-                questions={module.quiz}
-                alreadyCompleted={completed}
-                onComplete={onQuizComplete}
-                footer={<SaveStatus quizDone={quizDone} completed={completed} result={saveResult} />}
-              />
-            </Box>
+              <Box sx={{ ...belowTheFold, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}>
+                <ModuleNavigation
+                  courseSlug={slug}
+                  previousModule={previous}
+                  nextModuleId={nextModule?.id ?? null}
+                  completed={completed || course.isComingSoon}
+                />
+              </Box>
+            </>
           )}
-
-          <Box sx={{ ...belowTheFold, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}>
-            <ModuleNavigation
-              courseSlug={slug}
-              previousModule={previous}
-              nextModuleId={nextModule?.id ?? null}
-              completed={completed || course.isComingSoon}
-            />
-          </Box>
         </Box>
       </Box>
     </Box>

@@ -1,0 +1,12 @@
+import { launchProfile, prepareReturningTeacher } from './browser.mjs';
+import { startApi } from './lib.mjs';
+const api = await startApi(4399);
+const browser = await launchProfile();
+const page = await browser.context.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+page.on('requestfailed', (r) => console.log('failed', r.url()));
+await page.goto(`${api.url}/ai-in-education/module/1`);
+await page.waitForTimeout(8000);
+console.log(await page.evaluate(async () => ({ regs: (await navigator.serviceWorker.getRegistrations()).map((r) => [r.scope, !!r.active, !!r.installing, !!r.waiting]), ctrl: !!navigator.serviceWorker.controller, ready: document.readyState })));
+await browser.close(); await api.stop();
