@@ -12,6 +12,8 @@ export interface BuildUserOptions {
   name?: string;
   email?: string;
   password?: string;
+  /** The hash of `password` made earlier (`sharedPasswordHash`), to skip hashing it again. */
+  passwordHash?: string;
 }
 
 export interface BuiltUser {
@@ -23,6 +25,20 @@ export interface BuiltUser {
 export const uniqueEmail = (prefix = 'teacher'): string =>
   `${prefix}-${randomBytes(5).toString('hex')}@school.test`;
 
+const sharedHashes = new Map<string, Promise<string>>();
+/**
+ * The argon2id hash of `password`, made once per test worker: for a file that builds a user per
+ * test (each login still verifies it for real).
+ */
+export function sharedPasswordHash(password: string): Promise<string> {
+  let hash = sharedHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    sharedHashes.set(password, hash);
+  }
+  return hash;
+}
+
 /** A user straight in the database (verified free teacher unless told otherwise). */
 export async function buildUser(db: Db, options: BuildUserOptions = {}): Promise<BuiltUser> {
   const email = options.email ?? uniqueEmail();
@@ -32,7 +48,7 @@ export async function buildUser(db: Db, options: BuildUserOptions = {}): Promise
     {
       name: options.name ?? 'Test Teacher',
       email,
-      passwordHash: await hashPassword(password),
+      passwordHash: options.passwordHash ?? (await hashPassword(password)),
       role: options.role ?? 'free',
       emailVerified: options.verified ?? true,
     },
