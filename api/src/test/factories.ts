@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
 import type { Role } from '@pd/domain';
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
@@ -27,13 +28,14 @@ export const uniqueEmail = (prefix = 'teacher'): string =>
 
 const sharedHashes = new Map<string, Promise<string>>();
 /**
- * The argon2id hash of `password`, made once per test worker: for a file that builds a user per
- * test (each login still verifies it for real).
+ * A real argon2id hash of `password` at the algorithm's lowest cost, made once per test worker: for
+ * a file that builds a user per test and signs each one in (the pwa's real-api tests). The login
+ * verifies it as it verifies any stored hash (the cost is read from the hash); only the time differs.
  */
 export function sharedPasswordHash(password: string): Promise<string> {
   let hash = sharedHashes.get(password);
   if (!hash) {
-    hash = hashPassword(password);
+    hash = argon2.hash(password, { type: argon2.argon2id, memoryCost: 1024, timeCost: 2, parallelism: 1 });
     sharedHashes.set(password, hash);
   }
   return hash;
