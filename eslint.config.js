@@ -22,7 +22,7 @@ const testFiles = ['**/*.test.{ts,tsx}', '**/src/test/**', 'e2e/**', 'bench/**']
  * `target` may not import a file in `from` (paths from the repository root; globs are matched
  * against absolute paths). `forTests` relaxes the few rules test code may cross.
  */
-function floors({ forTests }) {
+function floors({ forTests, apiHarness = false }) {
   const zones = [
     {
       target: 'api',
@@ -32,8 +32,10 @@ function floors({ forTests }) {
     {
       target: 'pwa',
       from: ['api', 'service-worker'],
-      // A pwa test may start the real api in-process through its test harness (api/src/test).
-      except: forTests ? ['./src/test'] : [],
+      // Decision 030: the pwa's test support (pwa/src/test/**, `apiHarness`) may start the real api
+      // in-process through the api's own test support (api/src/test); nothing else of the pwa, its
+      // test files included, imports api code (they use pwa/src/test/real-api.ts).
+      except: apiHarness ? ['./src/test'] : [],
       message: 'The pwa never imports api code: they meet only in domain/.',
     },
     {
@@ -157,6 +159,16 @@ export default tseslint.config(
     files: testFiles,
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: floors({ forTests: true }) }],
+    },
+  },
+  {
+    // The pwa's test support: the one place the pwa may import api code (decision 030).
+    files: ['pwa/src/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: floors({ forTests: true, apiHarness: true }) },
+      ],
     },
   },
 );

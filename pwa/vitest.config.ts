@@ -6,13 +6,22 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineProject({
   plugins: [react()],
-  resolve: { alias: { '@pd/domain': here('../domain/src/index.ts') } },
+  resolve: {
+    alias: {
+      '@pd/domain': here('../domain/src/index.ts'),
+      '@pd/content': here('../content/src/index.ts'),
+      // `// @vitest-environment jsdom-api` (a test against the real api: src/test/real-api.ts).
+      'vitest-environment-jsdom-api': here('src/test/api-environment.ts'),
+    },
+  },
   test: {
     name: 'pwa',
     root: here('.'),
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // The migrated database of the real api some tests start (src/test/real-api.ts).
+    globalSetup: ['src/test/api-global-setup.ts'],
     testTimeout: 15_000,
   },
 });

@@ -105,11 +105,26 @@ describe('lint guards the floors', () => {
       'domain/ is pure: zod is its one dependency',
       "import { x } from 'zod';",
     ],
+    // Decision 030: the pwa's test support may start the real api through api/src/test...
     [
-      'pwa/src/offline/fixture.test.ts',
+      'pwa/src/test/fixture.ts',
       "import { x } from '../../../api/src/config.js';",
       'The pwa never imports api code',
       "import { x } from '../../../api/src/test/app.js';",
+    ],
+    // ...a pwa test file goes through that support...
+    [
+      'pwa/src/offline/fixture.test.ts',
+      "import { x } from '../../../api/src/test/app.js';",
+      'The pwa never imports api code',
+      "import { x } from '../test/real-api';",
+    ],
+    // ...and app code still never imports the api, its test support included.
+    [
+      'pwa/src/offline/fixture.ts',
+      "import { x } from '../../../api/src/test/app.js';",
+      'The pwa never imports api code',
+      "import { x } from '@pd/domain';",
     ],
   ])('%s: %s fails, and the import beside it passes', async (file, crossing, message, allowed) => {
     const found = await crossings(file, crossing);

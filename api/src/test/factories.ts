@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
 import type { Role } from '@pd/domain';
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
@@ -12,6 +13,8 @@ export interface BuildUserOptions {
   name?: string;
   email?: string;
   password?: string;
+  /** The hash of `password` made earlier (`sharedPasswordHash`), to skip hashing it again. */
+  passwordHash?: string;
 }
 
 export interface BuiltUser {
@@ -23,6 +26,21 @@ export interface BuiltUser {
 export const uniqueEmail = (prefix = 'teacher'): string =>
   `${prefix}-${randomBytes(5).toString('hex')}@school.test`;
 
+const sharedHashes = new Map<string, Promise<string>>();
+/**
+ * A real argon2id hash of `password` at the algorithm's lowest cost, made once per test worker: for
+ * a file that builds a user per test and signs each one in (the pwa's real-api tests). The login
+ * verifies it as it verifies any stored hash (the cost is read from the hash); only the time differs.
+ */
+export function sharedPasswordHash(password: string): Promise<string> {
+  let hash = sharedHashes.get(password);
+  if (!hash) {
+    hash = argon2.hash(password, { type: argon2.argon2id, memoryCost: 1024, timeCost: 2, parallelism: 1 });
+    sharedHashes.set(password, hash);
+  }
+  return hash;
+}
+
 /** A user straight in the database (verified free teacher unless told otherwise). */
 export async function buildUser(db: Db, options: BuildUserOptions = {}): Promise<BuiltUser> {
   const email = options.email ?? uniqueEmail();
@@ -32,7 +50,7 @@ export async function buildUser(db: Db, options: BuildUserOptions = {}): Promise
     {
       name: options.name ?? 'Test Teacher',
       email,
-      passwordHash: await hashPassword(password),
+      passwordHash: options.passwordHash ?? (await hashPassword(password)),
       role: options.role ?? 'free',
       emailVerified: options.verified ?? true,
     },

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -92,4 +92,48 @@ export async function createMigratedTemplate(): Promise<Template> {
     template: { driver: 'pglite', dumpFile },
     remove: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/** A hash of every file of the migrations folder: what a migrated database is made of. */
+async function migrationsHash(dir = migrationsFolder, hash = createHash('sha256')): Promise<string> {
+  const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
+  for (const entry of entries) {
+    const file = path.join(dir, entry.name);
+    hash.update(entry.name);
+    if (entry.isDirectory()) await migrationsHash(file, hash);
+    else hash.update(await readFile(file));
+  }
+  return dir === migrationsFolder ? hash.digest('hex').slice(0, 16) : '';
+}
+
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * The migrated PGlite dump kept between runs in `dir` (the OS temp folder by default), named by a
+ * hash of the migrations: made by `createMigratedTemplate` the first time, and again only when the
+ * migrations change. For a test project where few files start the api (the pwa's, decision 030),
+ * so that a run migrates nothing once the dump exists.
+ */
+export async function cachedPgliteTemplate(
+  dir = path.join(tmpdir(), 'pd-api-migrated'),
+): Promise<MigratedTemplate> {
+  const dumpFile = path.join(dir, `pglite-${await migrationsHash()}.tar`);
+  if (!(await exists(dumpFile))) {
+    const { template, remove } = await createMigratedTemplate();
+    try {
+      if (template.driver !== 'pglite') throw new Error('cachedPgliteTemplate: TEST_DB=pg is set');
+      await mkdir(dir, { recursive: true });
+      // Written beside, then renamed: a run started at the same time never reads half a dump.
+      const partial = `${dumpFile}.${process.pid}.partial`;
+      await writeFile(partial, await readFile(template.dumpFile));
+      await rename(partial, dumpFile);
+    } finally {
+      await remove();
+    }
+  }
+  return { driver: 'pglite', dumpFile };
 }

@@ -1,56 +1,58 @@
-import { maxOpsPerBatch, syncReasons, type ProgressRecord } from '@pd/domain';
+// @vitest-environment jsdom-api
+import { maxOpsPerBatch, syncReasons } from '@pd/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, stubApi, type RecordedRequest } from '../test/render';
+import { deferred } from '../test/render';
+import {
+  freeCourse as slug,
+  partlyRight,
+  rightAnswers,
+  setupRealApi,
+  type SentRequest,
+  type Teacher,
+} from '../test/real-api';
 import { deleteUserDb, emptyProgress, userDb, type OutboxOp } from './db';
 import { drainOutbox } from './drain';
 import { newOutboxOp } from './outbox';
 import { saveModuleProgress } from './progress';
 import { backoffDelay, SyncEngine, syncTimings } from './sync-engine';
 
-const slug = 'ai-tools-beyond-chatgpt';
-let userCount = 0;
-let userId = '';
+/**
+ * The drain and the sync engine against the real api (src/test/real-api.ts): every answer below is
+ * the server's own (its grading, its exactly-once receipts, its locks and reset generations); the
+ * network only fails where a test says so.
+ */
+const api = setupRealApi();
 
 type WireOp = { opId: string; type: string; courseSlug: string; moduleId?: number };
-const opsOf = (request: RecordedRequest) => (request.body as { ops: WireOp[] }).ops;
+const opsOf = (request: SentRequest) => (request.body as { ops: WireOp[] }).ops;
+const syncCalls = () => api.calls('POST /api/progress/sync');
 
-function record(moduleId: number, completed: boolean, score = completed ? 100 : 0): ProgressRecord {
-  return { courseSlug: slug, moduleId, completed, score, answers: [] };
-}
+let teacher: Teacher;
+let userId = '';
 
-function quizOp(moduleId: number, score = 100): OutboxOp {
+/** A quiz op as saveModuleProgress makes it: the answers, and the grade the device gave them. */
+function quizOp(
+  moduleId: number,
+  answers: number[],
+  localGrade = { score: 100, passed: true },
+  generation?: number,
+): OutboxOp {
   return newOutboxOp({
     type: 'quiz-submitted',
-    payload: { courseSlug: slug, moduleId, answers: [1] },
-    localGrade: { score, passed: score >= 70 },
+    payload: { courseSlug: slug, moduleId, answers, ...(generation === undefined ? {} : { generation }) },
+    localGrade,
   });
 }
 
-/** Writes ops (and the device row they produced) as saveModuleProgress would. */
+const right = (moduleId: number) => rightAnswers(slug, moduleId);
+
+/** Writes ops to the outbox as saveModuleProgress would. */
 async function enqueue(...ops: OutboxOp[]) {
   const db = userDb(userId);
   await db.transaction('rw', db.outbox, db.progress, async () => {
     for (const op of ops) await db.outbox.add(op);
   });
   return ops;
-}
-
-/** A sync reply: each op gets `statusOf(op)`; the course's records are `records`. */
-function reply(
-  request: RecordedRequest,
-  statusOf: (op: WireOp) => 'applied' | 'duplicate' | { rejected: string } = () => 'applied',
-  records: ProgressRecord[] = [],
-  generation = 0,
-) {
-  return jsonResponse(200, {
-    results: opsOf(request).map((op) => {
-      const status = statusOf(op);
-      return typeof status === 'string'
-        ? { opId: op.opId, status }
-        : { opId: op.opId, status: 'rejected', reason: status.rejected };
-    }),
-    progress: [{ courseSlug: slug, generation, records }],
-  });
 }
 
 const engines: SyncEngine[] = [];
@@ -60,8 +62,10 @@ function engine(options: ConstructorParameters<typeof SyncEngine>[1] = {}) {
   return made;
 }
 
-beforeEach(() => {
-  userId = `drain-${++userCount}`;
+beforeEach(async () => {
+  // A new teacher per test, signed in on the page (the session cookie in its jar).
+  teacher = await api.signedInTeacher();
+  userId = teacher.id;
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(async () => {
@@ -74,108 +78,168 @@ afterEach(async () => {
 
 describe('the outbox', () => {
   it('writes the progress row and its op atomically: a failed op write leaves no progress', async () => {
-    stubApi();
-    const [existing] = await enqueue(quizOp(2));
+    const [existing] = await enqueue(quizOp(2, await right(2)));
     // The next op id collides with one already queued (unique index), so its write fails...
     vi.spyOn(crypto, 'randomUUID').mockReturnValueOnce(
       existing!.opId as `${string}-${string}-${string}-${string}-${string}`,
     );
+    const answers = await right(1);
     await expect(
-      saveModuleProgress({ courseSlug: slug, moduleId: 1, answers: [1], answerKey: [1] }, { userId }),
+      saveModuleProgress({ courseSlug: slug, moduleId: 1, answers, answerKey: answers }, { userId }),
     ).rejects.toThrow();
     // ...and the progress written in the same transaction is rolled back with it.
     expect(await userDb(userId).progress.get(slug)).toBeUndefined();
     expect(await userDb(userId).outbox.count()).toBe(1);
+    expect(syncCalls()).toHaveLength(0);
   });
 });
 
 describe('drainOutbox', () => {
-  it('deletes ops the server answers duplicate, and unions the merged progress into the device', async () => {
-    const api = stubApi({
-      'POST /api/progress/sync': (request) => reply(request, () => 'duplicate', [record(1, true, 90)], 1),
-    });
+  it('sends an op again when its reply was lost: the server counts it once (duplicate), the op goes, the merged progress comes in', async () => {
+    // The teacher's other device reset the course: the server is at generation 1.
+    expect((await (await teacher.device()).request('DELETE', `/api/progress/${slug}`)).status).toBe(200);
     await userDb(userId).progress.put({ ...emptyProgress(slug), currentModule: 2 });
-    await enqueue(quizOp(1));
-    const outcome = await drainOutbox(userId);
-    expect(outcome).toEqual({ status: 'done', sent: 1, applied: 1, rejected: 0 });
-    expect(api.calls('POST /api/progress/sync')).toHaveLength(1);
+    const [op] = await enqueue(quizOp(1, await right(1)));
+    api.network.fail('lost-reply');
+
+    expect(await drainOutbox(userId)).toMatchObject({ status: 'failed', sent: 0 });
+    expect(await userDb(userId).outbox.toArray()).toMatchObject([
+      { opId: op!.opId, status: 'pending', tries: 1 },
+    ]);
+    // The server did take it.
+    expect(await api.serverProgress(slug)).toMatchObject([{ moduleId: 1, completed: true, score: 100 }]);
+
+    expect(await drainOutbox(userId)).toEqual({ status: 'done', sent: 1, applied: 1, rejected: 0 });
+    expect(syncCalls().map((call) => opsOf(call).map((o) => o.opId))).toEqual([[op!.opId], [op!.opId]]);
     expect(await userDb(userId).outbox.count()).toBe(0);
     expect(await userDb(userId).progress.get(slug)).toMatchObject({
       completedModules: [1],
-      quizScores: { 1: 90 },
+      quizScores: { 1: 100 },
       currentModule: 2,
       generation: 1,
       generationKnown: true,
     });
+    // Once: one record, its first completion kept.
+    expect(await api.serverProgress(slug)).toHaveLength(1);
   });
 
-  it('handles a partial failure: applied ops go, the rejected one stays with its reason', async () => {
-    const ops = await enqueue(quizOp(1), quizOp(3), quizOp(2));
-    stubApi({
-      'POST /api/progress/sync': (request) =>
-        reply(request, (op) => (op.moduleId === 3 ? { rejected: syncReasons.moduleLocked } : 'applied'), [
-          record(1, true),
-          record(2, true),
-        ]),
-    });
+  it('handles a partial failure: applied ops go, the one the server refuses stays with its reason', async () => {
+    // Module 3 comes before module 2 is completed: the server refuses it (locked).
+    const ops = await enqueue(
+      quizOp(1, await right(1)),
+      quizOp(3, await right(3)),
+      quizOp(2, await right(2)),
+    );
     const outcome = await drainOutbox(userId);
     expect(outcome).toEqual({ status: 'done', sent: 3, applied: 2, rejected: 1 });
     expect(await userDb(userId).outbox.toArray()).toMatchObject([
       { opId: ops[1]!.opId, status: 'rejected', reason: syncReasons.moduleLocked },
     ]);
     expect(await userDb(userId).progress.get(slug)).toMatchObject({ completedModules: [1, 2] });
+    expect((await api.serverProgress(slug)).map((r) => [r.moduleId, r.completed])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
   });
 
   it('lets the server grade win, while ops still pending stay on screen', async () => {
+    // Module 1 completed online; the device then graded module 2 with a key the server has since fixed.
+    expect(
+      (await (await teacher.device()).post(`/api/progress/${slug}/1`, { answers: await right(1) })).status,
+    ).toBe(200);
     await userDb(userId).progress.put({
       ...emptyProgress(slug),
-      completedModules: [2],
-      quizScores: { 2: 100 },
+      completedModules: [1, 2],
+      quizScores: { 1: 100, 2: 100 },
     });
-    await enqueue(quizOp(2));
-    let calls = 0;
-    stubApi({
-      'POST /api/progress/sync': async (request) => {
-        calls += 1;
-        if (calls > 1) return jsonResponse(503, { error: 'Down' });
-        // Made on the device while the first batch is on its way.
-        await enqueue(quizOp(1, 100));
-        return reply(request, () => 'applied', [record(2, false, 40)]);
-      },
+    await enqueue(quizOp(2, await partlyRight(slug, 2, 1)));
+    const madeInFlight = quizOp(3, await right(3));
+    api.network.beforeSend(async (request) => {
+      // Made on the device while the first batch is on its way.
+      if (request.url === '/api/progress/sync' && syncCalls().length === 1) await enqueue(madeInFlight);
     });
+    api.network.fail({ status: 503 }, { when: () => syncCalls().length > 1 });
+
     expect(await drainOutbox(userId, { batchSize: 1 })).toMatchObject({ status: 'failed', sent: 1 });
-    // Module 2: the server's 40 (not passed) replaces the device's 100. Module 1: still pending, kept.
+    // Module 2: the server's 33 (not passed) replaces the device's 100. Module 3: still pending, its
+    // grade kept on screen (not completed: module 2 no longer is).
     expect(await userDb(userId).progress.get(slug)).toMatchObject({
       completedModules: [1],
-      quizScores: { 1: 100, 2: 40 },
+      quizScores: { 1: 100, 2: 33, 3: 100 },
     });
     expect(await userDb(userId).outbox.toArray()).toMatchObject([
-      { type: 'quiz-submitted', payload: { moduleId: 1 }, status: 'pending' },
+      { opId: madeInFlight.opId, payload: { moduleId: 3 }, status: 'pending', tries: 1 },
     ]);
   });
 
-  it(`sends batches of at most ${maxOpsPerBatch}, oldest first`, async () => {
-    const api = stubApi({ 'POST /api/progress/sync': (request) => reply(request) });
-    const ops = await enqueue(...Array.from({ length: 120 }, (_, i) => quizOp((i % 3) + 1)));
-    await drainOutbox(userId);
-    const batches = api.calls('POST /api/progress/sync').map(opsOf);
+  it(`sends batches of at most ${maxOpsPerBatch}, oldest first, each op once`, async () => {
+    const answers = [await right(1), await right(2), await right(3)];
+    const ops = await enqueue(...Array.from({ length: 120 }, (_, i) => quizOp((i % 3) + 1, answers[i % 3]!)));
+    expect(await drainOutbox(userId)).toEqual({ status: 'done', sent: 120, applied: 120, rejected: 0 });
+    const batches = syncCalls().map(opsOf);
     expect(batches.map((b) => b.length)).toEqual([50, 50, 20]);
     expect(batches.flat().map((op) => op.opId)).toEqual(ops.map((op) => op.opId));
     expect(await userDb(userId).outbox.count()).toBe(0);
+    expect(await api.serverProgress(slug)).toMatchObject([
+      { moduleId: 1, completed: true },
+      { moduleId: 2, completed: true },
+      { moduleId: 3, completed: true },
+    ]);
   });
 
   it('isolates an op the server refuses as malformed (400) and rejects only that one', async () => {
-    const [bad] = await enqueue(quizOp(1), quizOp(2));
-    stubApi({
-      'POST /api/progress/sync': (request) =>
-        opsOf(request).some((op) => op.opId === bad!.opId)
-          ? jsonResponse(400, { error: 'Answers must be a list of choice numbers' })
-          : reply(request),
-    });
+    // Answers of a choice the quiz never had (an older app's op): the server refuses the batch.
+    const [bad] = await enqueue(quizOp(1, [7, 7, 7]), quizOp(1, await right(1)));
     expect(await drainOutbox(userId)).toMatchObject({ status: 'done', sent: 1, rejected: 1 });
+    expect(syncCalls().map((call) => opsOf(call).length)).toEqual([2, 1, 1]);
+    // The reason kept is the api's own answer to that op.
+    const refused = await (
+      await teacher.device()
+    ).post<{ error: string }>('/api/progress/sync', {
+      ops: [opsOf(syncCalls()[1]!)[0]],
+    });
+    expect(refused.status).toBe(400);
     expect(await userDb(userId).outbox.toArray()).toMatchObject([
-      { opId: bad!.opId, status: 'rejected', reason: 'Answers must be a list of choice numbers' },
+      { opId: bad!.opId, status: 'rejected', reason: refused.body.error },
     ]);
+    expect(await api.serverProgress(slug)).toMatchObject([{ moduleId: 1, completed: true }]);
+  });
+
+  it('keeps the ops when the session ends mid-drain (401), and sends them once signed in again', async () => {
+    const answers = await right(1);
+    const ops = await enqueue(...Array.from({ length: maxOpsPerBatch + 10 }, () => quizOp(1, answers)));
+    api.network.beforeSend(async (request) => {
+      if (request.url === '/api/progress/sync' && syncCalls().length === 2) await api.endPageSession();
+    });
+    const outcome = await drainOutbox(userId);
+    expect(outcome).toMatchObject({ status: 'failed', sent: maxOpsPerBatch });
+    const left = await userDb(userId).outbox.toArray();
+    expect(left.map((op) => op.opId)).toEqual(ops.slice(maxOpsPerBatch).map((op) => op.opId));
+    expect(left).toMatchObject(Array.from({ length: 10 }, () => ({ status: 'pending', tries: 1 })));
+    expect(left[0]?.lastError).toMatch(/sign in/i);
+
+    await api.signIn(teacher);
+    expect(await drainOutbox(userId)).toEqual({ status: 'done', sent: 10, applied: 10, rejected: 0 });
+    expect(await userDb(userId).outbox.count()).toBe(0);
+  });
+
+  it("surfaces a quiz made before another device's reset: the server refuses it and the device takes the new generation", async () => {
+    await userDb(userId).progress.put({ ...emptyProgress(slug), generation: 0, generationKnown: true });
+    const [stale] = await enqueue(quizOp(1, await right(1), undefined, 0));
+    // Meanwhile the teacher's other device resets the course (generation 0 -> 1).
+    expect((await (await teacher.device()).request('DELETE', `/api/progress/${slug}`)).status).toBe(200);
+
+    expect(await drainOutbox(userId)).toEqual({ status: 'done', sent: 1, applied: 0, rejected: 1 });
+    expect(await userDb(userId).outbox.toArray()).toMatchObject([
+      { opId: stale!.opId, status: 'rejected', reason: syncReasons.supersededByReset },
+    ]);
+    expect(await userDb(userId).progress.get(slug)).toMatchObject({
+      completedModules: [],
+      quizScores: {},
+      generation: 1,
+      generationKnown: true,
+    });
+    expect(await api.serverProgress(slug)).toEqual([]);
   });
 });
 
@@ -190,19 +254,13 @@ describe('the sync engine', () => {
   });
 
   it('keeps the ops on a network error, backs off, and retries until the server takes them', async () => {
+    await enqueue(quizOp(1, await right(1)));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    let attempt = 0;
-    const api = stubApi({
-      'POST /api/progress/sync': (request) => {
-        attempt += 1;
-        if (attempt === 1) throw new TypeError('Failed to fetch');
-        if (attempt === 2) return jsonResponse(503, { error: 'Down' });
-        return reply(request, () => 'applied', [record(1, true)]);
-      },
-    });
-    const sent = () => api.calls('POST /api/progress/sync').length;
+    // Offline first, then a gateway's 503, then the way to the api is open.
+    api.network.fail('offline');
+    api.network.fail({ status: 503 });
+    const sent = () => syncCalls().length;
     const nextRetryIn = () => (sync.getState().nextRetryAt ?? 0) - Date.now();
-    await enqueue(quizOp(1));
     const sync = engine({ lease: { settleMs: 0 } });
 
     // 1. Offline: the op stays, counted and explained; the retry is due in 2 s.
@@ -224,7 +282,7 @@ describe('the sync engine', () => {
     await vi.advanceTimersByTimeAsync(nextRetryIn() - 1);
     expect(sent()).toBe(2);
 
-    // 3. The server is back: the retry drains the op and the status clears.
+    // 3. The server is reachable: the retry drains the op and the status clears.
     await vi.advanceTimersByTimeAsync(1);
     await vi.waitFor(async () => expect(await userDb(userId).outbox.count()).toBe(0));
     expect(sent()).toBe(3);
@@ -232,60 +290,58 @@ describe('the sync engine', () => {
       expect(sync.getState()).toMatchObject({ failing: false, lastError: null, nextRetryAt: null }),
     );
     expect(await userDb(userId).progress.get(slug)).toMatchObject({ completedModules: [1] });
+    expect(await api.serverProgress(slug)).toMatchObject([{ moduleId: 1, completed: true }]);
   });
 
   it('drains every 30 s while ops are pending, and when the connection comes back', async () => {
+    const first = quizOp(1, await right(1));
+    const second = quizOp(2, await right(2));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    const api = stubApi({ 'POST /api/progress/sync': (request) => reply(request) });
-    const sent = () => api.calls('POST /api/progress/sync').length;
+    const sent = () => syncCalls().length;
     const sync = engine({ lease: { settleMs: 0 } });
     sync.start();
     await vi.waitFor(() => expect(sync.getState().lastSyncedAt).not.toBeNull());
     expect(sent()).toBe(0); // nothing was pending at start
 
-    await enqueue(quizOp(1));
+    await enqueue(first);
     await vi.advanceTimersByTimeAsync(syncTimings.intervalMs);
     await vi.waitFor(() => expect(sent()).toBe(1));
 
     await vi.waitFor(async () => expect(await userDb(userId).outbox.count()).toBe(0));
-    await enqueue(quizOp(2));
+    await enqueue(second);
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(sent()).toBe(2));
     await vi.waitFor(async () => expect(await userDb(userId).outbox.count()).toBe(0));
+    expect(await api.serverProgress(slug)).toHaveLength(2);
   });
 
   it("drains on the service worker's SYNC_OUTBOX message", async () => {
     const worker = new EventTarget();
     vi.stubGlobal('navigator', { ...navigator, onLine: true, serviceWorker: worker });
-    const api = stubApi({ 'POST /api/progress/sync': (request) => reply(request) });
     const sync = engine({ lease: { settleMs: 0 } });
     sync.start();
     await vi.waitFor(() => expect(sync.getState().lastSyncedAt).not.toBeNull());
-    await enqueue(quizOp(1));
+    await enqueue(quizOp(1, await right(1)));
     worker.dispatchEvent(new MessageEvent('message', { data: { type: 'SYNC_OUTBOX' } }));
-    await vi.waitFor(() => expect(api.calls('POST /api/progress/sync')).toHaveLength(1));
+    await vi.waitFor(() => expect(syncCalls()).toHaveLength(1));
+    await vi.waitFor(async () => expect(await userDb(userId).outbox.count()).toBe(0));
   });
 
   it('lets only one of two tabs drain at a time (no Web Locks: the localStorage lease)', async () => {
     expect(navigator.locks).toBeUndefined();
     const gate = deferred<void>();
-    const api = stubApi({
-      'POST /api/progress/sync': async (request) => {
-        await gate.promise;
-        return reply(request);
-      },
-    });
-    await enqueue(quizOp(1), quizOp(2));
+    api.network.beforeSend(() => gate.promise);
+    await enqueue(quizOp(1, await right(1)), quizOp(2, await right(2)));
     const tabA = engine();
     const tabB = engine();
     const a = tabA.kick('manual');
     const b = tabB.kick('manual');
-    await vi.waitFor(() => expect(api.calls('POST /api/progress/sync')).toHaveLength(1));
+    await vi.waitFor(() => expect(syncCalls()).toHaveLength(1));
     gate.resolve();
     const outcomes = await Promise.all([a, b]);
     expect(outcomes.filter((o) => o === null)).toHaveLength(1); // one found the lock busy
     expect(outcomes.find((o) => o !== null)).toMatchObject({ status: 'done', sent: 2 });
-    expect(api.calls('POST /api/progress/sync')).toHaveLength(1);
+    expect(syncCalls()).toHaveLength(1);
     expect(await userDb(userId).outbox.count()).toBe(0);
   });
 
@@ -295,8 +351,7 @@ describe('the sync engine', () => {
         task({}),
     );
     vi.stubGlobal('navigator', { ...navigator, locks: { request } });
-    stubApi({ 'POST /api/progress/sync': (req) => reply(req) });
-    await enqueue(quizOp(1));
+    await enqueue(quizOp(1, await right(1)));
     expect(await engine().kick('manual')).toMatchObject({ status: 'done', sent: 1 });
     expect(request).toHaveBeenCalledWith('pd-outbox-drain', { ifAvailable: true }, expect.any(Function));
   });

@@ -1,24 +1,26 @@
+// @vitest-environment jsdom-api
 import { syncReasons } from '@pd/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteUserDb, userDb, type OutboxOp } from '../../offline/db';
 import { newOutboxOp } from '../../offline/outbox';
-import { buildUser, jsonResponse, renderWithProviders, stubApi } from '../../test/render';
+import { freeCourse as slug, rightAnswers, setupRealApi } from '../../test/real-api';
+import { renderWithProviders } from '../../test/render';
 import { SyncStatusBar } from './sync-status';
 
-const slug = 'ai-tools-beyond-chatgpt';
-let count = 0;
+/** The status bar over the real api (src/test/real-api.ts): the sync answers are the server's. */
+const api = setupRealApi();
 let userId = '';
 
-function quizOp(moduleId: number, overrides: Partial<OutboxOp> = {}): OutboxOp {
+async function quizOp(moduleId: number, overrides: Partial<OutboxOp> = {}): Promise<OutboxOp> {
+  const answers = await rightAnswers(slug, moduleId);
   return {
-    ...newOutboxOp({ type: 'quiz-submitted', payload: { courseSlug: slug, moduleId, answers: [1] } }),
+    ...newOutboxOp({ type: 'quiz-submitted', payload: { courseSlug: slug, moduleId, answers } }),
     ...overrides,
   } as OutboxOp;
 }
 
 beforeEach(() => {
-  userId = `sync-status-${++count}`;
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(async () => {
@@ -29,22 +31,14 @@ afterEach(async () => {
 
 describe('SyncStatusBar', () => {
   it('shows a refused change with its reason until dismissed, the waiting count, failures and success', async () => {
-    let serverUp = false;
-    stubApi({
-      'GET /api/auth/me': () => jsonResponse(200, buildUser({ id: userId })),
-      'POST /api/progress/sync': (request) => {
-        if (!serverUp) return jsonResponse(503, { error: 'Down' });
-        const { ops } = request.body as { ops: Array<{ opId: string }> };
-        return jsonResponse(200, {
-          results: ops.map((op) => ({ opId: op.opId, status: 'applied' })),
-          progress: [],
-        });
-      },
-    });
+    userId = (await api.signedInTeacher()).id;
+    // A change the server refused earlier, kept with its reason, and one waiting.
     await userDb(userId).outbox.bulkAdd([
-      quizOp(3, { status: 'rejected', reason: syncReasons.moduleLocked }),
-      quizOp(1),
+      await quizOp(3, { status: 'rejected', reason: syncReasons.moduleLocked }),
+      await quizOp(1),
     ]);
+    // The way to the api is down (a gateway's 503) until the test restores it.
+    api.network.fail({ status: 503 }, { times: Infinity, when: (r) => r.url === '/api/progress/sync' });
     const { user } = renderWithProviders(<SyncStatusBar />);
     const status = await screen.findByTestId('sync-status');
     expect(status).toHaveAttribute('role', 'status');
@@ -65,14 +59,14 @@ describe('SyncStatusBar', () => {
       expect(status).toHaveTextContent('Connection issues detected · 1 change waiting to sync'),
     );
 
-    serverUp = true;
+    api.network.restore();
     await user.click(screen.getByRole('button', { name: 'Sync now' }));
     await waitFor(() => expect(status).toHaveTextContent(/^All changes saved$/));
     expect(screen.getByRole('button', { name: 'Sync now' })).toBeDisabled();
+    expect(await api.serverProgress(slug)).toMatchObject([{ moduleId: 1, completed: true }]);
   });
 
   it('shows nothing to signed-out visitors', async () => {
-    stubApi();
     const { container } = renderWithProviders(<SyncStatusBar />);
     await waitFor(() => expect(screen.queryByTestId('sync-status')).not.toBeInTheDocument());
     expect(container.querySelector('[aria-label="Sync status"]')).toBeNull();
