@@ -51,6 +51,17 @@ export function jsonResponse(status: number, body?: unknown): Response {
   });
 }
 
+/** The api's answer to too many attempts (its rate limiter): the spec's message and `Retry-After`. */
+export function tooManyAttemptsResponse(retryAfterSeconds: number): Response {
+  return new Response(
+    JSON.stringify({ error: 'Too many attempts. Please wait a few minutes and try again.' }),
+    {
+      status: 429,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': String(retryAfterSeconds) },
+    },
+  );
+}
+
 /**
  * Stubs `fetch` at the transport boundary. Handlers are keyed "METHOD /path" (query string
  * ignored); GET /api/auth/me answers 401 unless given. Unknown calls answer 404.
