@@ -67,7 +67,8 @@ export function celebrate(): () => void {
         interval = setInterval(burst, confettiTimings.burstEveryMs);
         removal = setTimeout(() => canvas?.remove(), confettiTimings.durationMs + settleMs);
       })
-      .catch(() => {});
+      // A decoration: if it cannot load or draw, the page goes on without it.
+      .catch(() => canvas?.remove());
   }, confettiTimings.startDelayMs);
   return () => {
     stopped = true;
