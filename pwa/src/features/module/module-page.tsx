@@ -218,6 +218,7 @@ const ModuleView = memo(function ModuleView({
   const completed = progress.completedModules.includes(module.id);
   const [videoLoaded, setVideoLoaded] = useState(false);
   const [quizDone, setQuizDone] = useState(false);
+  const [lessonRead, setLessonRead] = useState(false);
   const [saveResult, setSaveResult] = useState<SaveModuleProgressResult | null>(null);
 
   const { slug } = course;
@@ -247,7 +248,9 @@ const ModuleView = memo(function ModuleView({
   };
 
   const indicator = moduleProgressIndicator({
-    videoProgressed: !module.videoUrl || videoLoaded,
+    hasVideo: Boolean(module.videoUrl),
+    videoProgressed: videoLoaded,
+    lessonRead,
     quizCompleted: completed || quizDone,
   });
   const modules: readonly ModuleOutline[] = course.modules;
@@ -388,6 +391,7 @@ const ModuleView = memo(function ModuleView({
           ) : (
             <Typography color="text.secondary">The lesson for this module is being written.</Typography>
           )}
+          <EndOfLesson onReached={setLessonRead} />
 
           {module.image && (
             <Box
@@ -444,7 +448,14 @@ const ModuleView = memo(function ModuleView({
                 questions={module.quiz}
                 alreadyCompleted={completed}
                 onComplete={onQuizComplete}
-                footer={<SaveStatus quizDone={quizDone} completed={completed} result={saveResult} />}
+                footer={
+                  <SaveStatus
+                    quizDone={quizDone}
+                    completed={completed}
+                    result={saveResult}
+                    courseSlug={nextModule ? null : slug}
+                  />
+                }
               />
             </Box>
           )}
@@ -463,6 +474,23 @@ const ModuleView = memo(function ModuleView({
   );
 });
 
+/** An empty marker after the lesson: once it scrolls into view, the teacher has read to the end. */
+function EndOfLesson({ onReached }: { onReached: (reached: true) => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const marker = ref.current;
+    if (!marker || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      onReached(true);
+    });
+    observer.observe(marker);
+    return () => observer.disconnect();
+  }, [onReached]);
+  return <Box ref={ref} data-testid="end-of-lesson" aria-hidden="true" sx={{ height: '1px' }} />;
+}
+
 /**
  * 'Saving...', the connection notice, and the module's completion as the save left it (spec section
  * 4). It reads the tab's save flags itself: when they change, only this part of the page is drawn again.
@@ -471,10 +499,13 @@ function SaveStatus({
   quizDone,
   completed,
   result,
+  courseSlug,
 }: {
   quizDone: boolean;
   completed: boolean;
   result: SaveModuleProgressResult | null;
+  /** The course, when this is its last module: completing it completes the course. */
+  courseSlug: string | null;
 }) {
   const { saving, error } = useProgressSaveState();
   return (
@@ -486,8 +517,17 @@ function SaveStatus({
           be sent when the connection is back.
         </Alert>
       )}
-      {quizDone && completed && (
+      {quizDone && completed && !courseSlug && (
         <Alert severity="success">Module completed! You can continue to the next module.</Alert>
+      )}
+      {quizDone && completed && courseSlug && (
+        <Alert severity="success">
+          <strong>Module completed, and with it the course!</strong> Download your certificate on the{' '}
+          <Link component={RouterLink} to={paths.course(courseSlug)} sx={{ fontWeight: 600 }}>
+            course page
+          </Link>
+          .
+        </Alert>
       )}
       {quizDone && !completed && result && (
         <Alert severity="info">
