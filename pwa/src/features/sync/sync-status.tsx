@@ -19,6 +19,7 @@ import type { OutboxOp } from '../../offline/db';
 import { syncMessages, useSyncStatus, type SyncStatusKind } from '../../offline/sync-engine';
 
 const icons: Record<SyncStatusKind, ReactNode> = {
+  offline: <CloudOffIcon fontSize="small" color="action" />,
   saved: <CloudDoneIcon fontSize="small" color="success" />,
   saving: <CloudSyncIcon fontSize="small" color="primary" />,
   waiting: <CloudOffIcon fontSize="small" color="action" />,
@@ -35,7 +36,9 @@ export function SyncStatusBar() {
   const status = useSyncStatus();
   const [listOpen, setListOpen] = useState(false);
   if (!status.signedIn) return null;
-  const showCount = status.pendingCount > 0 && status.kind !== 'waiting';
+  const showCount = status.pendingCount > 0 && status.kind !== 'waiting' && status.kind !== 'offline';
+  // Changes not on the server yet, and the device is online: say they are safe here meanwhile.
+  const reassure = status.pendingCount > 0 && status.kind !== 'offline' && status.kind !== 'saving';
 
   return (
     <Box
@@ -62,6 +65,12 @@ export function SyncStatusBar() {
                 {syncMessages.waiting(status.pendingCount)}
               </Box>
             )}
+            {reassure && (
+              <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
+                {' · '}
+                {syncMessages.keptOnDevice}
+              </Box>
+            )}
           </Typography>
           {status.rejectedOps.length > 0 && (
             <Button size="small" color="error" onClick={() => setListOpen(true)} aria-haspopup="dialog">
@@ -71,7 +80,7 @@ export function SyncStatusBar() {
           <Button
             size="small"
             onClick={() => void status.syncNow()}
-            disabled={status.kind === 'saving' || status.pendingCount === 0}
+            disabled={status.kind === 'saving' || status.kind === 'offline' || status.pendingCount === 0}
           >
             Sync now
           </Button>
