@@ -10,13 +10,22 @@ import { createQueryClient } from '../lib/query-client';
 /** Shows the current address so tests can assert navigation. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
+  const state = location.state as { from?: string } | null;
+  // `data-from`: the page a guard kept in the router state to come back to after sign-in.
+  return (
+    <output data-testid="location" data-from={state?.from}>
+      {location.pathname + location.search}
+    </output>
+  );
 }
 
 /** Renders a screen inside the app's providers and a memory router at `route`. */
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', path = '*' }: { route?: string; path?: string } = {},
+  {
+    route = '/',
+    path = '*',
+  }: { route?: string | { pathname: string; search?: string; state?: unknown }; path?: string } = {},
 ) {
   const queryClient = createQueryClient();
   const user = userEvent.setup();

@@ -376,13 +376,15 @@ describe('ModulePage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^/${slug}$`)));
   });
 
-  it('sends signed-out visitors to the course page, which shows the sign-in guard', async () => {
+  it('sends signed-out visitors to the course page, which shows the sign-in guard, keeping the module asked for', async () => {
     stubApi();
     renderWithProviders(<ModulePage />, {
-      route: `/${slug}/module/1`,
+      route: `/${slug}/module/2`,
       path: '/:courseSlug/module/:moduleId',
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^/${slug}$`)));
+    // Issue 16: signing in there comes back to the module.
+    expect(screen.getByTestId('location')).toHaveAttribute('data-from', `/${slug}/module/2`);
   });
 });
 

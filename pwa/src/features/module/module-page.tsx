@@ -31,7 +31,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Markdown } from '../../components/markdown';
 import { usePremiumActions } from '../../components/premium-actions-context';
@@ -43,6 +43,7 @@ import {
   type CourseProgress,
   type SaveModuleProgressResult,
 } from '../../offline/progress';
+import type { ReturnState } from '../../lib/return-path';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useViewer } from '../../offline/viewer';
 import { LastReviewed, WorkshopInquiry } from './module-extras';
@@ -79,6 +80,7 @@ export interface ModulePageProps {
  */
 export function ModulePage({ moduleAside }: ModulePageProps = {}) {
   const { courseSlug = '', moduleId = '' } = useParams();
+  const { pathname } = useLocation();
   // Drawn for the teacher this device kept while /me is on its way, then for whoever /me says
   // (decision 023); the course is the device's copy until the server's arrives.
   const viewer = useViewer();
@@ -102,7 +104,11 @@ export function ModulePage({ moduleAside }: ModulePageProps = {}) {
   }
 
   if (viewer.user === undefined) return <LoadingScreen />;
-  if (!viewer.user) return <Navigate to={paths.course(courseSlug)} replace />;
+  if (!viewer.user) {
+    // The course page asks the visitor to sign in, then comes back here (issue 16).
+    const state: ReturnState = { from: pathname };
+    return <Navigate to={paths.course(courseSlug)} replace state={state} />;
+  }
   if (course.isError) {
     const kind = courseErrorKind(course.error);
     if (kind === 'offline' || kind === 'other')

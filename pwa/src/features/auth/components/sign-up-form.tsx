@@ -28,6 +28,8 @@ interface SignUpFormProps {
   onSwitchToSignIn?: () => void;
   /** Called before navigating away (e.g. to close a dialog). */
   onNavigate?: () => void;
+  /** The page the visitor asked for: the verification link leads back to it. */
+  next?: string;
 }
 
 /** Sign-up form (spec sections 2, 4, 5 and 8). */
@@ -37,6 +39,7 @@ export function SignUpForm({
   onSuccess,
   onSwitchToSignIn,
   onNavigate,
+  next,
 }: SignUpFormProps) {
   const [values, setValues] = useState({ name: '', email: '', password: '' });
   const [acceptTerms, setAcceptTerms] = useState(false);
@@ -57,6 +60,7 @@ export function SignUpForm({
     acceptTerms,
     marketingOptIn,
     ...(inviteCode ? { inviteCode } : {}),
+    ...(next ? { next } : {}),
   });
 
   const revalidate = (next: ReturnType<typeof input>) => {
