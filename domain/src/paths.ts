@@ -83,29 +83,25 @@ export const linkablePages: readonly string[] = [
 ];
 
 /** The first path segments that are pages of their own (or the api's), not course slugs. */
-const reservedSegments: ReadonlySet<string> = new Set([
-  'api',
-  ...Object.values(routePatterns)
-    .map((pattern) => pattern.split('/')[0] ?? '')
-    .filter((segment) => segment !== '' && !segment.startsWith(':')),
-]);
-
-/** The pages a teacher may be sent back to after signing in (the pages behind the sign-in). */
-const returnPages = [paths.prompts(), paths.templates(), paths.faq(), paths.licenseAdmin(), paths.admin()];
+function isReservedSegment(segment: string): boolean {
+  if (segment === 'api') return true;
+  return Object.values(routePatterns).some((pattern) => pattern.split('/')[0] === segment);
+}
 
 /**
  * `value` when it is a page of this app a teacher can be sent back to after signing in, signing up
- * or verifying their e-mail (issue 16): a course, a module, a template or one of `returnPages`, as a
+ * or verifying their e-mail (issue 16): a course, a module, a template or a page behind the sign-in, as a
  * same-origin path (no scheme, host, query or fragment); otherwise undefined. The api checks the
  * `next` of a verification link with it and the pwa the page it keeps through the sign-in.
  */
 export function returnPath(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 200) return undefined;
+  const returnPages = [paths.prompts(), paths.templates(), paths.faq(), paths.licenseAdmin(), paths.admin()];
   if (returnPages.includes(value)) return value;
   const template = /^\/templates\/[a-z0-9-]+$/.exec(value);
   if (template) return value;
   const course = /^\/([a-z0-9-]+)(?:\/module\/[1-9]\d{0,2})?$/.exec(value);
-  if (course && !reservedSegments.has(course[1]!)) return value;
+  if (course && !isReservedSegment(course[1]!)) return value;
   return undefined;
 }
 
