@@ -10,6 +10,7 @@ export const authMessages = {
   passwordTooLong: 'Password must be at most 256 characters',
   passwordRequired: 'Password is required',
   acceptTerms: 'You must accept the Terms of Service and Privacy Policy',
+  nextInvalid: 'next must be a page of this site.',
   forgotInvalidEmail: 'Please enter a valid email address',
   passwordsDontMatch: "Passwords don't match",
   emailNotProvided: 'Email address not provided',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.js';
 import { authMessages } from './auth-messages.js';
+import { returnPath } from './paths.js';
 
 const email = z
   .string({ message: authMessages.invalidEmail })
@@ -29,6 +30,11 @@ export const RegisterRequest = z.object({
   marketingOptIn: z.boolean().optional().default(false),
   marketing_opt_in: z.boolean().optional(),
   inviteCode: z.string().trim().min(1).max(200).optional(),
+  /** The page the teacher asked for before signing up: the verification link leads back to it (issue 16). */
+  next: z
+    .string()
+    .refine((value) => returnPath(value) !== undefined, authMessages.nextInvalid)
+    .optional(),
 });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 

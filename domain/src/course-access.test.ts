@@ -37,7 +37,8 @@ describe('courseAccess', () => {
 describe('courseCardState (spec section 4)', () => {
   const table: [RoleName | null, CourseCardState, CourseCardState, CourseCardState][] = [
     // viewer, free course, premium course, coming-soon course
-    [null, 'open', 'open', 'comingSoon'],
+    // A signed-out visitor sees the cards a free teacher sees (issue 16).
+    [null, 'open', 'locked', 'comingSoon'],
     ['free', 'open', 'locked', 'comingSoon'],
     ['premium', 'open', 'open', 'comingSoon'],
     ['license_admin', 'open', 'open', 'comingSoon'],

@@ -27,12 +27,13 @@ export function courseAccess(role: RoleName | null | undefined, course: CourseFl
 export type CourseCardState = 'open' | 'locked' | 'comingSoon' | 'preview';
 
 /**
- * The card state follows `courseAccess`, except that a signed-out visitor sees open cards (the
- * course page asks them to sign in first) and a coming-soon card says so to everyone but a
- * superadmin, who gets a preview.
+ * The card state follows `courseAccess`. A signed-out visitor sees each card as a signed-in free
+ * teacher would (issue 16): a premium card says it needs Premium rather than promising a start the
+ * course page would then refuse. A coming-soon card says so to everyone but a superadmin, who gets a
+ * preview.
  */
 export function courseCardState(course: CourseFlags, role: RoleName | null | undefined): CourseCardState {
-  const access = courseAccess(role, course);
+  const access = courseAccess(role ?? 'free', course);
   if (course.isComingSoon) return access === 'allowed' ? 'preview' : 'comingSoon';
   return access === 'premiumRequired' ? 'locked' : 'open';
 }

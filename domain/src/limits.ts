@@ -31,4 +31,8 @@ export const timings = {
   reloadAfterHiddenMs: 30_000,
   reloadAfterPopstateMs: 5_000,
   scrollToTopDelayMs: 100,
+  /** Celebration confetti: starts after 500 ms, runs 3 s, bursts every 250 ms. */
+  confettiStartDelayMs: 500,
+  confettiDurationMs: 3000,
+  confettiBurstEveryMs: 250,
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isModulePath, linkablePages, paths, routePatterns } from './paths.js';
+import { isModulePath, linkablePages, paths, returnPath, routePatterns } from './paths.js';
 
 describe('page paths (spec section 2)', () => {
   it('builds each page link, encoding what it carries', () => {
@@ -16,6 +16,43 @@ describe('page paths (spec section 2)', () => {
     expect(paths.home({ verified: true })).toBe('/?verified=1');
     expect(paths.verifySent('a@b.c')).toBe('/verify-sent?email=a%40b.c');
     expect(paths.verifySent(undefined, 'invalid')).toBe('/verify-sent?error=invalid');
+  });
+
+  it('keeps only pages of this app as the page to return to after sign-in (issue 16)', () => {
+    for (const path of [
+      '/prompt-engineering',
+      '/prompt-engineering/module/2',
+      '/templates/lesson-plan',
+      '/prompts',
+      '/faq',
+      '/license-admin',
+    ])
+      expect(returnPath(path)).toBe(path);
+    for (const value of [
+      undefined,
+      42,
+      '',
+      '/',
+      'prompt-engineering',
+      '//evil.example',
+      'https://evil.example/x',
+      '/\\evil.example',
+      '/prompt-engineering/module/2?x=1',
+      '/prompt-engineering/module/0',
+      '/prompt-engineering/module/x',
+      '/signup',
+      '/verify-sent',
+      '/reset-password',
+      '/forgot-password',
+      '/payment-success',
+      '/api/auth/me',
+      '/api',
+      '/dev',
+      '/Prompt Engineering',
+      `/${'a'.repeat(300)}`,
+    ])
+      expect(returnPath(value)).toBeUndefined();
+    expect(paths.home({ verified: true, next: '/faq' })).toBe('/?verified=1&next=%2Ffaq');
   });
 
   it("matches the router's patterns", () => {

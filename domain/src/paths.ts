@@ -39,9 +39,12 @@ export const routePatterns = {
 
 /** Link builders: one per page. */
 export const paths = {
-  /** `verified`: the account was just verified (the e-mail link's redirect; the page says so). */
-  home: (query: { verified?: boolean } = {}) =>
-    withQuery('/', { verified: query.verified ? '1' : undefined }),
+  /**
+   * `verified`: the account was just verified (the e-mail link's redirect; the page says so).
+   * `next`: the page the teacher asked for before signing up (a `returnPath`); signing in goes there.
+   */
+  home: (query: { verified?: boolean; next?: string } = {}) =>
+    withQuery('/', { verified: query.verified ? '1' : undefined, next: query.next }),
   course: (courseSlug: string) => `/${encodeURIComponent(courseSlug)}`,
   module: (courseSlug: string, moduleId: number) => `/${encodeURIComponent(courseSlug)}/module/${moduleId}`,
   prompts: () => '/prompts',
@@ -78,6 +81,29 @@ export const linkablePages: readonly string[] = [
   paths.signup(),
   paths.forgotPassword(),
 ];
+
+/** The first path segments that are pages of their own (or the api's), not course slugs. */
+function isReservedSegment(segment: string): boolean {
+  if (segment === 'api') return true;
+  return Object.values(routePatterns).some((pattern) => pattern.split('/')[0] === segment);
+}
+
+/**
+ * `value` when it is a page of this app a teacher can be sent back to after signing in, signing up
+ * or verifying their e-mail (issue 16): a course, a module, a template or a page behind the sign-in, as a
+ * same-origin path (no scheme, host, query or fragment); otherwise undefined. The api checks the
+ * `next` of a verification link with it and the pwa the page it keeps through the sign-in.
+ */
+export function returnPath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 200) return undefined;
+  const returnPages = [paths.prompts(), paths.templates(), paths.faq(), paths.licenseAdmin(), paths.admin()];
+  if (returnPages.includes(value)) return value;
+  const template = /^\/templates\/[a-z0-9-]+$/.exec(value);
+  if (template) return value;
+  const course = /^\/([a-z0-9-]+)(?:\/module\/[1-9]\d{0,2})?$/.exec(value);
+  if (course && !isReservedSegment(course[1]!)) return value;
+  return undefined;
+}
 
 /** True when `pathname` is a module page (`/:courseSlug/module/:moduleId`). */
 export function isModulePath(pathname: string): boolean {

@@ -34,8 +34,20 @@ export type CreateCheckoutSessionRequest = z.infer<typeof CreateCheckoutSessionR
 export const RedirectUrlResponse = z.object({ url: z.string() });
 export type RedirectUrlResponse = z.infer<typeof RedirectUrlResponse>;
 
+/** The card payment providers the api can run with (the demo one outside production, without a key). */
+export const PaymentProviderKind = z.enum(['stripe', 'demo']);
+export type PaymentProviderKind = z.infer<typeof PaymentProviderKind>;
+
+/** How the pages name the active provider (issue 16: the demo mode does not claim to be Stripe). */
+export const paymentProviderNames: Record<PaymentProviderKind, string> = {
+  stripe: 'Stripe',
+  demo: 'the demo checkout',
+};
+
 /** GET /api/stripe/checkout-session/:id, for the success page. */
 export const CheckoutSessionStatusResponse = z.object({
+  /** The provider that holds the session, named on the page. */
+  provider: PaymentProviderKind,
   status: z.enum(['complete', 'open', 'expired']),
   paymentStatus: z.enum(['paid', 'unpaid', 'no_payment_required']),
   planType: PlanType,

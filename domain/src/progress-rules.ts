@@ -65,9 +65,27 @@ export function courseOverviewAction(
   return percent > 0 ? 'Continue Learning' : 'Start Course';
 }
 
-/** The module progress indicator: 25 base, +25 video progress, +25 fixed, +25 quiz completed; max 100. */
-export function moduleProgressIndicator(input: { videoProgressed: boolean; quizCompleted: boolean }): number {
-  return Math.min(100, 25 + (input.videoProgressed ? 25 : 0) + 25 + (input.quizCompleted ? 25 : 0));
+/** What the teacher has done on a module page, for its progress indicator. */
+export interface ModuleSteps {
+  /** The module has a video (without one there is no video step, done or not). */
+  hasVideo: boolean;
+  videoProgressed: boolean;
+  /** The teacher reached the end of the lesson. */
+  lessonRead: boolean;
+  /** The quiz was completed (or the module already was). */
+  quizCompleted: boolean;
+}
+
+/**
+ * The module progress indicator (spec section 9: at most 100). It counts only what the teacher did
+ * (issue 16): the share of the module's steps done — the video (only when there is one), the lesson
+ * read to its end, the quiz. A completed quiz completes the module: 100.
+ */
+export function moduleProgressIndicator(steps: ModuleSteps): number {
+  if (steps.quizCompleted) return 100;
+  const done = (steps.hasVideo && steps.videoProgressed ? 1 : 0) + (steps.lessonRead ? 1 : 0);
+  const total = (steps.hasVideo ? 1 : 0) + 2;
+  return Math.min(100, Math.round((done / total) * 100));
 }
 
 /** Score a set of answers against the key: rounded(correct / total * 100). */

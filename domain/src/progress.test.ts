@@ -67,10 +67,18 @@ describe('progress rules (spec section 4)', () => {
     expect(courseOverviewAction(100)).toBe('Review Course');
   });
 
-  it('builds the module indicator from 25-point steps, at most 100', () => {
-    expect(moduleProgressIndicator({ videoProgressed: false, quizCompleted: false })).toBe(50);
-    expect(moduleProgressIndicator({ videoProgressed: true, quizCompleted: false })).toBe(75);
-    expect(moduleProgressIndicator({ videoProgressed: true, quizCompleted: true })).toBe(100);
+  it('builds the module indicator from what the teacher did, at most 100 (issue 16)', () => {
+    const none = { hasVideo: true, videoProgressed: false, lessonRead: false, quizCompleted: false };
+    expect(moduleProgressIndicator(none)).toBe(0);
+    expect(moduleProgressIndicator({ ...none, videoProgressed: true })).toBe(33);
+    expect(moduleProgressIndicator({ ...none, videoProgressed: true, lessonRead: true })).toBe(67);
+    expect(moduleProgressIndicator({ ...none, quizCompleted: true })).toBe(100);
+    // Without a video the video step is not counted as done: nothing done is 0%.
+    const noVideo = { ...none, hasVideo: false };
+    expect(moduleProgressIndicator(noVideo)).toBe(0);
+    expect(moduleProgressIndicator({ ...noVideo, videoProgressed: true })).toBe(0);
+    expect(moduleProgressIndicator({ ...noVideo, lessonRead: true })).toBe(50);
+    expect(moduleProgressIndicator({ ...noVideo, lessonRead: true, quizCompleted: true })).toBe(100);
   });
 
   it('grades answers against the key with the 70 pass mark', () => {

@@ -9,6 +9,11 @@ const pages: Array<{ path: string; label: string; ready: RegExp | string }> = [
     label: 'verify-sent',
     ready: 'Resend verification email',
   },
+  {
+    path: '/verify-sent?error=invalid',
+    label: 'verify-sent with a used or expired link',
+    ready: 'Send a new verification link',
+  },
   { path: '/forgot-password', label: 'forgot-password', ready: /send reset link/i },
   { path: '/reset-password?token=abc', label: 'reset-password', ready: /reset password/i },
   { path: '/reset-password', label: 'reset-password without a token', ready: 'Invalid Reset Link' },

@@ -7,7 +7,8 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { answerQuestion, fetchCourse, signUpTeacher, type CourseModule } from './support';
 
 // Offline-first journeys (issue 5), in Chromium with the service worker. The sync status texts are
-// the sync engine's ('All changes saved', 'N changes waiting to sync').
+// the sync engine's ('All changes saved', 'N changes waiting to sync', 'Offline · N changes kept on
+// this device').
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const demoPassword = process.env.DEMO_PASSWORD ?? 'demo-password';
@@ -67,7 +68,7 @@ async function goOnline(context: BrowserContext): Promise<void> {
 function syncStatus(page: Page) {
   return page
     .getByRole('status')
-    .filter({ hasText: /All changes saved|Saving|waiting to sync|Action needed|Connection issues/ })
+    .filter({ hasText: /All changes saved|Saving|waiting to sync|Action needed|Connection issues|Offline ·/ })
     .first();
 }
 
@@ -145,6 +146,8 @@ test('a downloaded course works offline: reload, module, quiz; back online the s
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Available offline')).toBeVisible();
+  // Reloaded offline: the bar says the device is offline, not 'All changes saved' (issue 16).
+  await expect(syncStatus(page)).toHaveText('Offline · your progress is kept on this device');
 
   await page.goto(`/${freeCourse}/module/1`);
   // The illustration comes from the download (Cache Storage), not the network.
@@ -156,7 +159,8 @@ test('a downloaded course works offline: reload, module, quiz; back online the s
     })
     .toBe(true);
   await passQuiz(page, module1);
-  await expect(syncStatus(page)).toHaveText(/1 change waiting to sync/, { timeout: 10_000 });
+  // Offline: the bar says so, with the change kept on this device (no save that cannot finish).
+  await expect(syncStatus(page)).toHaveText('Offline · 1 change kept on this device', { timeout: 10_000 });
   expect(completedOn(await serverRecords(page, freeCourse), freeCourse)).not.toContain(1);
 
   await goOnline(context);
@@ -258,7 +262,9 @@ test('two devices of one teacher complete different modules offline; both sync a
     await passQuiz(pageA, courseX.modules[0]!);
     await passQuiz(pageB, courseY.modules[0]!);
     for (const page of [pageA, pageB])
-      await expect(syncStatus(page)).toHaveText(/1 change waiting to sync/, { timeout: 10_000 });
+      await expect(syncStatus(page)).toHaveText('Offline · 1 change kept on this device', {
+        timeout: 10_000,
+      });
 
     await goOnline(deviceA);
     await goOnline(deviceB);

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { Fragment, lazy, Suspense, useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { isModulePath } from '@pd/domain';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -32,6 +33,9 @@ const ServiceWorkerUpdate = lazy(() =>
   import('./service-worker-update').then((m) => ({ default: m.ServiceWorkerUpdate })),
 );
 
+/** Phones and small tablets (below MUI's `md`), where the reading room's header is one row. */
+const narrowQuery = '@media (max-width:899.95px)';
+
 export interface RootLayoutProps {
   /**
    * Provides the real 'Upgrade to Premium' / 'Manage Subscription' (the routes pass the premium
@@ -46,7 +50,12 @@ export function RootLayout({ premiumActions: PremiumActions = Fragment }: RootLa
   const me = useMe();
   // The module page draws for the teacher this device kept while 'me' is on its way (decision 023);
   // every other page waits for the server's answer here.
-  const drawsForHint = isModulePath(useLocation().pathname) && hintedUserId() !== null;
+  const reading = isModulePath(useLocation().pathname);
+  const drawsForHint = reading && hintedUserId() !== null;
+  // The reading room on a phone (issue 16): the one-row header slides away while the teacher reads
+  // on (scrolls down) and comes back as soon as they scroll up.
+  const scrolledDown = useScrollTrigger({ threshold: 96 });
+  const hideHeader = reading && scrolledDown;
   const signedIn = Boolean(me.data);
   // Laid out for the last signed-in teacher while 'me' is on its way: the page does not jump.
   const laidOutSignedIn = useLayoutRole() !== null;
@@ -87,13 +96,38 @@ export function RootLayout({ premiumActions: PremiumActions = Fragment }: RootLa
           >
             Skip to main content
           </Box>
-          <Box sx={{ position: 'sticky', top: 0, zIndex: 'appBar' }}>
-            <SiteHeader />
+          <Box
+            data-testid="sticky-header"
+            data-hidden={hideHeader || undefined}
+            sx={{
+              position: 'sticky',
+              top: 0,
+              zIndex: 'appBar',
+              [narrowQuery]: {
+                transform: hideHeader ? 'translateY(-100%)' : 'none',
+                transition: 'transform 200ms ease-out',
+                // A keyboard user inside the header keeps it in view (a tap leaves no visible focus).
+                '&:has(:focus-visible)': { transform: 'none' },
+                '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+              },
+            }}
+          >
+            <SiteHeader
+              reading={reading}
+              status={
+                reading && laidOutSignedIn ? (
+                  <Suspense fallback={null}>{pageUp && signedIn && <SyncStatusBar compact />}</Suspense>
+                ) : undefined
+              }
+            />
             {laidOutSignedIn && (
-              // The bar's height is kept while its code loads, so the page does not jump.
-              <Suspense fallback={<SyncStatusPlaceholder />}>
-                {pageUp && signedIn ? <SyncStatusBar /> : <SyncStatusPlaceholder />}
-              </Suspense>
+              // The bar's height is kept while its code loads, so the page does not jump. In the
+              // reading room on a phone it is folded into the header instead.
+              <Box sx={reading ? { [narrowQuery]: { display: 'none' } } : undefined}>
+                <Suspense fallback={<SyncStatusPlaceholder />}>
+                  {pageUp && signedIn ? <SyncStatusBar /> : <SyncStatusPlaceholder />}
+                </Suspense>
+              </Box>
             )}
           </Box>
           <Container

@@ -2,7 +2,16 @@ import { endpoint, endpoints } from '@pd/domain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse, stubApi } from '../test/render';
-import { ApiError, apiGet, apiSend, NetworkError, urlOf } from './api-client';
+import {
+  ApiError,
+  apiGet,
+  apiSend,
+  errorMessage,
+  formatWait,
+  NetworkError,
+  rateLimitNotice,
+  urlOf,
+} from './api-client';
 
 // The transport on its own, with endpoints made for the test (the real ones are in the domain's table).
 const postX = endpoint({ method: 'POST', path: '/api/x', request: z.unknown(), response: z.unknown() });
@@ -51,5 +60,42 @@ describe('api transport', () => {
     const { fetchMock } = stubApi();
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(apiGet(getY, { params: { id: 'q' } })).rejects.toBeInstanceOf(NetworkError);
+  });
+});
+
+describe('429: the wait the api asks for (issue 16)', () => {
+  it('reads Retry-After and says how long to wait with the server message', async () => {
+    stubApi({
+      'POST /api/x': () =>
+        new Response(
+          JSON.stringify({ error: 'Too many attempts. Please wait a few minutes and try again.' }),
+          {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '90' },
+          },
+        ),
+    });
+    const error = await apiSend(postX, {}).catch((e: unknown) => e);
+    expect((error as ApiError).retryAfterSeconds).toBe(90);
+    expect(rateLimitNotice(error)).toEqual({
+      title: 'Too many attempts. Please wait a few minutes and try again.',
+      description: 'You can try again in 2 minutes.',
+    });
+    expect(errorMessage(error)).toBe(
+      'Too many attempts. Please wait a few minutes and try again. You can try again in 2 minutes.',
+    );
+  });
+
+  it('formats waits in seconds, minutes and hours', () => {
+    expect(formatWait(1)).toBe('1 second');
+    expect(formatWait(59)).toBe('59 seconds');
+    expect(formatWait(60)).toBe('1 minute');
+    expect(formatWait(61)).toBe('2 minutes');
+    expect(formatWait(7200)).toBe('2 hours');
+  });
+
+  it('is no rate-limit notice for any other failure', () => {
+    expect(rateLimitNotice(new ApiError(500, 'Internal Server Error', ''))).toBeUndefined();
+    expect(rateLimitNotice(new Error('x'))).toBeUndefined();
   });
 });

@@ -24,14 +24,17 @@ export class ApiError extends Error {
   readonly statusText: string;
   readonly bodyText: string;
   readonly body: ApiErrorBody | null;
+  /** How long the api asks us to wait (its `Retry-After` header, on a 429), in seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, statusText: string, bodyText: string) {
+  constructor(status: number, statusText: string, bodyText: string, retryAfter?: string | null) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.statusText = statusText;
     this.bodyText = bodyText;
     this.body = parseErrorBody(bodyText);
+    this.retryAfterSeconds = parseRetryAfter(retryAfter);
   }
 
   /** The server's human message (`error` field), if it sent one. */
@@ -66,8 +69,40 @@ function parseErrorBody(text: string): ApiErrorBody | null {
   }
 }
 
+/** `Retry-After` is whole seconds or an HTTP date. */
+function parseRetryAfter(value: string | null | undefined): number | undefined {
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : undefined;
+}
+
+/** 'in 45 seconds', 'in 12 minutes', 'in 2 hours': a wait as a person reads it. */
+export function formatWait(seconds: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (seconds < 60) return unit(seconds, 'second');
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return unit(minutes, 'minute');
+  return unit(Math.ceil(minutes / 60), 'hour');
+}
+
+/**
+ * A refusal for too many attempts (429): the server's message as the title and how long to wait, or
+ * undefined for any other failure. Forms show it in place of their generic failure.
+ */
+export function rateLimitNotice(error: unknown): { title: string; description: string } | undefined {
+  if (!(error instanceof ApiError) || error.status !== 429) return undefined;
+  const title = error.serverMessage ?? 'Too many attempts.';
+  const wait = error.retryAfterSeconds;
+  return {
+    title,
+    description: wait ? `You can try again in ${formatWait(wait)}.` : 'Please try again later.',
+  };
+}
+
 /** The message to show a person for a failed call, or undefined to use the screen's fallback. */
 export function errorMessage(error: unknown): string | undefined {
+  const limited = rateLimitNotice(error);
+  if (limited) return `${limited.title} ${limited.description}`;
   if (error instanceof ApiError) return error.serverMessage;
   if (error instanceof NetworkError) return error.message;
   return undefined;
@@ -88,7 +123,13 @@ async function readJson<T>(res: Response, schema: ResponseParser<T> | undefined)
 }
 
 async function failIfNotOk(res: Response): Promise<void> {
-  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text().catch(() => ''));
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      res.statusText,
+      await res.text().catch(() => ''),
+      res.headers.get('Retry-After'),
+    );
 }
 
 /** Where a call goes: the endpoint's `:name` parameters and its query. */

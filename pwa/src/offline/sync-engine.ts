@@ -371,12 +371,22 @@ export function useSyncEngineState(userId: string | undefined): SyncEngineState 
   );
 }
 
-export type SyncStatusKind = 'saved' | 'saving' | 'waiting' | 'connectionIssues' | 'actionNeeded';
+export type SyncStatusKind = 'offline' | 'saved' | 'saving' | 'waiting' | 'connectionIssues' | 'actionNeeded';
+
+const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
 
 export const syncMessages = {
+  /** The device is offline: nothing is sent, nothing spins; the work is kept (issue 16). */
+  offline: (n: number) =>
+    n > 0 ? `Offline · ${changes(n)} kept on this device` : 'Offline · your progress is kept on this device',
   saved: 'All changes saved',
+  /** 'All changes saved at 2:05 PM' once this tab has synced. */
+  savedAt: (iso: string) =>
+    `All changes saved at ${new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}`,
   saving: 'Saving...',
-  waiting: (n: number) => `${n} ${n === 1 ? 'change' : 'changes'} waiting to sync`,
+  waiting: (n: number) => `${changes(n)} waiting to sync`,
+  /** Said next to a count of changes not yet on the server. */
+  keptOnDevice: 'Your progress is kept on this device.',
   connectionIssues: progressMessages.connectionIssues,
   actionNeeded: 'Action needed',
 } as const;
@@ -404,16 +414,22 @@ export function useSyncStatus(): SyncStatus {
   const rejected = useRejectedOps();
   const online = useOnline();
 
+  // Offline comes first: a save attempt cannot finish, so it is not shown as one (issue 16).
   let kind: SyncStatusKind = 'saved';
-  if (engine.saving) kind = 'saving';
+  if (!online) kind = 'offline';
+  else if (engine.saving) kind = 'saving';
   else if (rejected.length > 0) kind = 'actionNeeded';
-  else if (pendingCount > 0 && engine.failing && online) kind = 'connectionIssues';
+  else if (pendingCount > 0 && engine.failing) kind = 'connectionIssues';
   else if (pendingCount > 0) kind = 'waiting';
 
   const label =
-    kind === 'waiting'
-      ? syncMessages.waiting(pendingCount)
-      : syncMessages[kind as Exclude<SyncStatusKind, 'waiting'>];
+    kind === 'offline'
+      ? syncMessages.offline(pendingCount)
+      : kind === 'waiting'
+        ? syncMessages.waiting(pendingCount)
+        : kind === 'saved' && engine.lastSyncedAt
+          ? syncMessages.savedAt(engine.lastSyncedAt)
+          : syncMessages[kind];
   return {
     kind,
     label,

@@ -10,13 +10,22 @@ import { createQueryClient } from '../lib/query-client';
 /** Shows the current address so tests can assert navigation. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
+  const state = location.state as { from?: string } | null;
+  // `data-from`: the page a guard kept in the router state to come back to after sign-in.
+  return (
+    <output data-testid="location" data-from={state?.from}>
+      {location.pathname + location.search}
+    </output>
+  );
 }
 
 /** Renders a screen inside the app's providers and a memory router at `route`. */
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', path = '*' }: { route?: string; path?: string } = {},
+  {
+    route = '/',
+    path = '*',
+  }: { route?: string | { pathname: string; search?: string; state?: unknown }; path?: string } = {},
 ) {
   const queryClient = createQueryClient();
   const user = userEvent.setup();
@@ -49,6 +58,17 @@ export function jsonResponse(status: number, body?: unknown): Response {
     status,
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
   });
+}
+
+/** The api's answer to too many attempts (its rate limiter): the spec's message and `Retry-After`. */
+export function tooManyAttemptsResponse(retryAfterSeconds: number): Response {
+  return new Response(
+    JSON.stringify({ error: 'Too many attempts. Please wait a few minutes and try again.' }),
+    {
+      status: 429,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': String(retryAfterSeconds) },
+    },
+  );
 }
 
 /**

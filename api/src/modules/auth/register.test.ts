@@ -111,6 +111,36 @@ describe('GET /api/auth/verify-email', () => {
     expect(again.headers.get('location')).toBe('/verify-sent?error=invalid');
   });
 
+  it('leads back to the page asked for before signing up, never to another site (issue 16)', async () => {
+    const body = { ...valid(), next: '/prompt-engineering/module/2' };
+    const client = app.client();
+    expect((await client.post('/api/auth/register', body)).status).toBe(201);
+    const [mail] = await mailboxFor(app, body.email);
+    const link = new URL(mail!.links[0]!);
+    expect(link.pathname).toBe('/api/auth/verify-email');
+    expect(link.searchParams.get('next')).toBe('/prompt-engineering/module/2');
+    const res = await client.get(`${link.pathname}${link.search}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/?verified=1&next=%2Fprompt-engineering%2Fmodule%2F2');
+
+    // A link altered to lead elsewhere verifies, and stays on this site.
+    const other = valid();
+    await client.post('/api/auth/register', other);
+    const token = await latestToken(app, other.email, '/api/auth/verify-email');
+    const evil = await client.get(
+      `/api/auth/verify-email?token=${token}&next=${encodeURIComponent('//evil.example/x')}`,
+    );
+    expect(evil.headers.get('location')).toBe('/?verified=1');
+  });
+
+  it('refuses a registration whose next is not a page of this site, and creates nothing', async () => {
+    const body = { ...valid(), next: 'https://evil.example/' };
+    const res = await app.client().post('/api/auth/register', body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: authMessages.nextInvalid });
+    expect(await userByEmail(body.email)).toBeUndefined();
+  });
+
   it('redirects an unknown or missing token to /verify-sent?error=invalid', async () => {
     for (const path of ['/api/auth/verify-email?token=nope', '/api/auth/verify-email']) {
       const res = await app.client().get(path);

@@ -6,6 +6,7 @@ import {
   forgotPasswordAnswer,
   paths,
   resendVerificationAnswer,
+  returnPath,
 } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -80,10 +81,12 @@ export function authRoutes(deps: AppDeps): Router {
   /** The link in the verification e-mail: back to the app, which says how it went. */
   route(router, endpoints.verifyEmail, async ({ ctx }) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : undefined;
+    // The page the teacher asked for before signing up, if it is one of ours (never another site).
+    const next = returnPath(ctx.query.next);
     const ok = await service.verifyEmail(deps, token);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.redirect(ok ? paths.home({ verified: true }) : paths.verifySent(undefined, 'invalid'));
+    ctx.redirect(ok ? paths.home({ verified: true, next }) : paths.verifySent(undefined, 'invalid'));
   });
 
   return router;

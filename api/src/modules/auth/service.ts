@@ -40,12 +40,14 @@ async function issueToken(
   return token;
 }
 
-const verifyUrl = (deps: ServiceDeps, token: string) => mailLinks.verifyEmail(deps.config.publicUrl, token);
+const verifyUrl = (deps: ServiceDeps, token: string, next?: string) =>
+  mailLinks.verifyEmail(deps.config.publicUrl, token, next);
 const resetUrl = (deps: ServiceDeps, token: string) => mailLinks.resetPassword(deps.config.publicUrl, token);
 
-async function sendVerification(db: Db, deps: ServiceDeps, user: UserRow): Promise<void> {
+/** `next`: the page the teacher asked for; the link leads back to it once verified. */
+async function sendVerification(db: Db, deps: ServiceDeps, user: UserRow, next?: string): Promise<void> {
   const token = await issueToken(db, deps, user.id, 'verification');
-  await deps.mailer.enqueue(db, verificationMail(user.email, user.name, verifyUrl(deps, token)));
+  await deps.mailer.enqueue(db, verificationMail(user.email, user.name, verifyUrl(deps, token, next)));
 }
 
 /** Creates an unverified account and queues its verification e-mail, in one transaction. */
@@ -68,7 +70,7 @@ export async function register(
       deps.clock(),
     );
     if (!user) throw new AppError(409, authMessages.emailTaken, errorCodes.conflict);
-    await sendVerification(tx, deps, user);
+    await sendVerification(tx, deps, user, input.next);
   });
   deps.mailer.kick();
   return { needsVerification: true };

@@ -5,8 +5,8 @@ import { brand, endpoints, endpointUrl, paths } from '@pd/domain';
  * (the e-mail verification link is an api call that redirects to the app).
  */
 export const mailLinks = {
-  verifyEmail: (publicUrl: string, token: string) =>
-    `${publicUrl}${endpointUrl(endpoints.verifyEmail, {}, { token })}`,
+  verifyEmail: (publicUrl: string, token: string, next?: string) =>
+    `${publicUrl}${endpointUrl(endpoints.verifyEmail, {}, { token, next })}`,
   resetPassword: (publicUrl: string, token: string) => `${publicUrl}${paths.resetPassword(token)}`,
   forgotPassword: (publicUrl: string) => `${publicUrl}${paths.forgotPassword()}`,
 } as const;

@@ -30,6 +30,7 @@ describe('GET /api/stripe/checkout-session/:id', () => {
     const res = await statusOf(teacher, id);
     expect(res.status).toBe(200);
     expect(CheckoutSessionStatusResponse.parse(res.body)).toEqual({
+      provider: 'stripe',
       status: 'open',
       paymentStatus: 'unpaid',
       planType: 'quarterly',
@@ -43,6 +44,7 @@ describe('GET /api/stripe/checkout-session/:id', () => {
     const session = bed.stripe.completeCheckout(id);
     const res = await statusOf(teacher, id);
     expect(res.body).toEqual({
+      provider: 'stripe',
       status: 'complete',
       paymentStatus: 'paid',
       planType: 'annual',

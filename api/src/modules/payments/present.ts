@@ -7,7 +7,7 @@ import {
   type SubscriptionSummary,
 } from '@pd/domain';
 import type { SubscriptionRow } from '../../db/schema.js';
-import type { CheckoutSnapshot } from './provider.js';
+import type { CheckoutSnapshot, ProviderKind } from './provider.js';
 
 /** The subscription as the pwa sees it: no provider ids, no customer. */
 export function presentSubscription(row: SubscriptionRow): SubscriptionSummary {
@@ -24,8 +24,10 @@ export function presentCheckoutStatus(
   session: Pick<CheckoutSnapshot, 'status' | 'paymentStatus'>,
   planType: PlanType,
   role: Role,
+  provider: ProviderKind,
 ): CheckoutSessionStatusResponse {
   return {
+    provider,
     status: session.status,
     paymentStatus: session.paymentStatus,
     planType,

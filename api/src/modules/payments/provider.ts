@@ -1,11 +1,11 @@
-import type { PlanType } from '@pd/domain';
+import type { PaymentProviderKind, PlanType } from '@pd/domain';
 
 /**
  * What the payment code needs from a provider: Stripe (providers/stripe.ts) or the built-in demo
  * provider (providers/demo.ts, outside production, without STRIPE_SECRET_KEY). The service, the
  * fulfilment and the role rules are the same for both.
  */
-export type ProviderKind = 'stripe' | 'demo';
+export type ProviderKind = PaymentProviderKind;
 
 /** A subscription as the provider holds it right now (always re-fetched, never taken from an event). */
 export interface SubscriptionSnapshot {

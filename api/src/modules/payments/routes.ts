@@ -45,7 +45,7 @@ export function paymentRoutes(deps: AppDeps): Router {
     const user = signedInUser(ctx);
     ctx.set('Cache-Control', 'no-store');
     const status = await service.checkoutSessionStatus(deps, payments, user, params.id.slice(0, 300));
-    return presentCheckoutStatus(status.snapshot, status.plan, status.role);
+    return presentCheckoutStatus(status.snapshot, status.plan, status.role, payments.kind);
   });
 
   route(router, endpoints.subscription, signedIn, async ({ ctx }) => {

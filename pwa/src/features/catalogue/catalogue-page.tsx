@@ -62,7 +62,18 @@ export function CataloguePage({ roleBanner }: CataloguePageProps = {}) {
 
   return (
     <Box sx={{ py: { xs: 2, sm: 4 } }}>
-      <Alert severity="info" variant="outlined" sx={{ mb: 4, bgcolor: 'background.paper' }}>
+      <Alert
+        severity="info"
+        variant="outlined"
+        data-testid="welcome-banner"
+        sx={{
+          mb: 4,
+          bgcolor: 'background.paper',
+          // A free teacher's role banner is the Premium offer below: on a phone it is the one banner
+          // above the first course (issue 16); the welcome says the same in other words.
+          display: user?.role === 'free' ? { xs: 'none', sm: 'flex' } : undefined,
+        }}
+      >
         {bannerText(user)}
       </Alert>
       {roleBanner}

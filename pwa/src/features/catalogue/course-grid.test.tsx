@@ -122,10 +122,19 @@ describe('catalogue course cards', () => {
     );
   });
 
-  it('shows signed-out visitors open cards (the course page asks them to sign in)', async () => {
-    renderCatalogue(null);
+  it('shows a signed-out visitor each card as a free teacher sees it (issue 16)', async () => {
+    const { user, onUpgrade } = renderCatalogue(null);
     const premium = await card('Prompt Engineering');
-    expect(premium).toHaveAttribute('data-state', 'open');
-    expect(within(premium).getByRole('link', { name: 'Start Course' })).toBeInTheDocument();
+    expect(premium).toHaveAttribute('data-state', 'locked');
+    expect(within(premium).queryByRole('link', { name: 'Start Course' })).not.toBeInTheDocument();
+    await user.click(within(premium).getByRole('button', { name: 'Requires Premium' }));
+    expect(onUpgrade).toHaveBeenCalledTimes(1);
+    const free = await card('AI Tools Beyond ChatGPT');
+    expect(within(free).getByRole('link', { name: 'Start Course' })).toHaveAttribute(
+      'href',
+      '/ai-tools-beyond-chatgpt',
+    );
+    const soon = await card('AI-Powered Gamified Learning');
+    expect(within(soon).getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
   });
 });

@@ -82,6 +82,25 @@ describe('course overview: guard and gates', () => {
     expect(openAuthDialog).toHaveBeenLastCalledWith('signIn');
   });
 
+  it('names premium in the sign-up prompt of a premium course (issue 16)', async () => {
+    renderOverview({ role: null, slug: premiumCourse.slug });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign up to start this course' }),
+    ).toBeVisible();
+    expect(screen.getByText(/"Prompt Engineering" is a premium course/)).toBeVisible();
+    expect(screen.queryByText(/open to signed-in teachers/)).not.toBeInTheDocument();
+  });
+
+  it('tells a signed-out visitor a coming-soon course is in development, without asking for an account', async () => {
+    const { openAuthDialog } = renderOverview({ role: null, slug: comingSoon.slug });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'AI-Powered Gamified Learning' }),
+    ).toBeVisible();
+    expect(screen.getByText('This course is currently in development.')).toBeVisible();
+    expect(screen.queryByText(/open to signed-in teachers/)).not.toBeInTheDocument();
+    expect(openAuthDialog).not.toHaveBeenCalled();
+  });
+
   it("shows 'Course not found' for an unknown slug", async () => {
     renderOverview({ slug: 'no-such-course' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Course not found' })).toBeVisible();

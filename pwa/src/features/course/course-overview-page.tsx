@@ -56,13 +56,16 @@ export function CourseOverviewPage({ renderCertificateActions }: CourseOverviewP
   const { courseSlug = '' } = useParams();
   const catalogue = useCatalogue();
   const summary = catalogue.data?.find((course) => course.slug === courseSlug);
+  const me = useMe();
   usePageTitle(summary?.title ?? (catalogue.data ? contentMessages.courseNotFound : ''));
 
   if (catalogue.isPending && catalogue.fetchStatus !== 'paused') return <CoursePageSkeleton />;
   if (!catalogue.data) return <QueryStatus query={catalogue} subject="the course" />;
   if (!summary) return <CourseNotFound />;
+  // A coming-soon course opens to nobody who signs up today: say so rather than ask for an account.
+  if (summary.isComingSoon && me.data === null) return <ComingSoonNotice courseTitle={summary.title} />;
   return (
-    <RequireSignIn courseTitle={summary.title}>
+    <RequireSignIn courseTitle={summary.title} isPremium={summary.isPremium}>
       <CourseAccess summary={summary} renderCertificateActions={renderCertificateActions} />
     </RequireSignIn>
   );

@@ -32,7 +32,16 @@ export function CoursePageSkeleton() {
  * 'Back to Home' link and the sign-up form (the shared auth dialog, which switches to log-in). Once
  * the visitor signs in or signs up, the user is fetched again and the page renders for them.
  */
-export function RequireSignIn({ children, courseTitle }: { children: ReactNode; courseTitle?: string }) {
+export function RequireSignIn({
+  children,
+  courseTitle,
+  isPremium = false,
+}: {
+  children: ReactNode;
+  courseTitle?: string;
+  /** A premium course: the prompt says a free account is not enough to open it (issue 16). */
+  isPremium?: boolean;
+}) {
   const me = useMe();
   const queryClient = useQueryClient();
   const openAuthDialog = useOpenAuthDialog();
@@ -74,8 +83,9 @@ export function RequireSignIn({ children, courseTitle }: { children: ReactNode; 
           Sign up to start this course
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {courseTitle ? `"${courseTitle}" is` : 'Our courses are'} open to signed-in teachers. Create a free
-          account, or sign in if you already have one, and your progress is saved as you learn.
+          {isPremium
+            ? `${courseTitle ? `"${courseTitle}" is` : 'This is'} a premium course: it opens with a Premium subscription or your school's group licence. Sign in, or create a free account and then upgrade to Premium.`
+            : `${courseTitle ? `"${courseTitle}" is` : 'Our courses are'} open to signed-in teachers. Create a free account, or sign in if you already have one, and your progress is saved as you learn.`}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           <Button

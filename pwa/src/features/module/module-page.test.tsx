@@ -1,5 +1,5 @@
 import type { Module, OpenCourse, ProgressRecord, PublicUser } from '@pd/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PremiumActionsContext } from '../../components/premium-actions-context';
 import { QueryClient } from '@tanstack/react-query';
@@ -117,6 +117,35 @@ async function answerQuiz(userEvents: ReturnType<typeof setup>['user']) {
   await userEvents.click(within(question(2)).getByRole('button', { name: 'Check Answer' }));
 }
 
+/** The browser's IntersectionObserver, driven by the test: `scrollIntoView` brings an element into view. */
+const observed = new Map<Element, IntersectionObserverCallback>();
+class TestIntersectionObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    observed.set(target, this.callback);
+  }
+  unobserve(target: Element) {
+    observed.delete(target);
+  }
+  disconnect() {
+    for (const [target, callback] of observed) if (callback === this.callback) observed.delete(target);
+  }
+  takeRecords() {
+    return [];
+  }
+}
+beforeEach(() => {
+  observed.clear();
+  vi.stubGlobal('IntersectionObserver', TestIntersectionObserver);
+});
+function scrollIntoView(target: Element) {
+  const callback = observed.get(target);
+  expect(callback, 'the element is observed').toBeTruthy();
+  act(() =>
+    callback!([{ target, isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+  );
+}
+
 describe('ModulePage', () => {
   it('shows the lesson with breadcrumb, sidebar, image, tip, quiz and the module progress indicator', async () => {
     const { user: events, onUpgrade } = setup();
@@ -154,11 +183,16 @@ describe('ModulePage', () => {
     expect(image).toHaveAttribute('height', '450');
     expect(screen.getByRole('region', { name: 'Best Practice Tip' })).toHaveTextContent('Tip of module 1.');
     expect(screen.getByRole('heading', { level: 2, name: 'Knowledge Check' })).toBeInTheDocument();
-    // No video: 25 base + 25 (no video to watch) + 25 fixed; the quiz is not done.
+    // No video: nothing done yet is 0% (issue 16); reading to the end of the lesson is half.
     expect(document.querySelector('iframe')).toBeNull();
     expect(screen.getByRole('progressbar', { name: 'Module progress' })).toHaveAttribute(
       'aria-valuenow',
-      '75',
+      '0',
+    );
+    scrollIntoView(screen.getByTestId('end-of-lesson'));
+    expect(screen.getByRole('progressbar', { name: 'Module progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
     );
     expect(screen.getByRole('button', { name: 'Complete Module to Continue' })).toBeDisabled();
 
@@ -281,9 +315,20 @@ describe('ModulePage', () => {
     expect(frame).toHaveAttribute('allowfullscreen');
     expect(screen.getByText('Videos play when you are online.')).toBeInTheDocument();
     const indicator = screen.getByRole('progressbar', { name: 'Module progress' });
-    expect(indicator).toHaveAttribute('aria-valuenow', '50');
+    expect(indicator).toHaveAttribute('aria-valuenow', '0');
     fireEvent.load(frame);
-    expect(indicator).toHaveAttribute('aria-valuenow', '75');
+    expect(indicator).toHaveAttribute('aria-valuenow', '33');
+  });
+
+  it('on the last module says the course is complete and points to the certificate (issue 16)', async () => {
+    const { user: events } = setup({ moduleId: 3, completed: [1, 2] });
+    await screen.findByRole('heading', { level: 1, name: 'Module 3 title' });
+    await answerQuiz(events);
+    const done = await screen.findByText(/Module completed, and with it the course!/);
+    expect(screen.queryByText(/You can continue to the next module/)).not.toBeInTheDocument();
+    expect(
+      within(done.closest('[role="alert"]') as HTMLElement).getByRole('link', { name: 'course page' }),
+    ).toHaveAttribute('href', `/${slug}`);
   });
 
   it("shows 'Module Locked', naming and linking the previous module", async () => {
@@ -334,13 +379,15 @@ describe('ModulePage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^/${slug}$`)));
   });
 
-  it('sends signed-out visitors to the course page, which shows the sign-in guard', async () => {
+  it('sends signed-out visitors to the course page, which shows the sign-in guard, keeping the module asked for', async () => {
     stubApi();
     renderWithProviders(<ModulePage />, {
-      route: `/${slug}/module/1`,
+      route: `/${slug}/module/2`,
       path: '/:courseSlug/module/:moduleId',
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^/${slug}$`)));
+    // Issue 16: signing in there comes back to the module.
+    expect(screen.getByTestId('location')).toHaveAttribute('data-from', `/${slug}/module/2`);
   });
 });
 

@@ -31,7 +31,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Markdown } from '../../components/markdown';
 import { usePremiumActions } from '../../components/premium-actions-context';
@@ -43,6 +43,7 @@ import {
   type CourseProgress,
   type SaveModuleProgressResult,
 } from '../../offline/progress';
+import type { ReturnState } from '../../lib/return-path';
 import { useAfterPaint } from '../../lib/use-after-paint';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useViewer } from '../../offline/viewer';
@@ -80,6 +81,7 @@ export interface ModulePageProps {
  */
 export function ModulePage({ moduleAside }: ModulePageProps = {}) {
   const { courseSlug = '', moduleId = '' } = useParams();
+  const { pathname } = useLocation();
   // Drawn for the teacher this device kept while /me is on its way, then for whoever /me says
   // (decision 023); the course is the device's copy until the server's arrives.
   const viewer = useViewer();
@@ -103,7 +105,11 @@ export function ModulePage({ moduleAside }: ModulePageProps = {}) {
   }
 
   if (viewer.user === undefined) return <LoadingScreen />;
-  if (!viewer.user) return <Navigate to={paths.course(courseSlug)} replace />;
+  if (!viewer.user) {
+    // The course page asks the visitor to sign in, then comes back here (issue 16).
+    const state: ReturnState = { from: pathname };
+    return <Navigate to={paths.course(courseSlug)} replace state={state} />;
+  }
   if (course.isError) {
     const kind = courseErrorKind(course.error);
     if (kind === 'offline' || kind === 'other')
@@ -222,6 +228,7 @@ const ModuleView = memo(function ModuleView({
   const completed = progress.completedModules.includes(module.id);
   const [videoLoaded, setVideoLoaded] = useState(false);
   const [quizDone, setQuizDone] = useState(false);
+  const [lessonRead, setLessonRead] = useState(false);
   const [saveResult, setSaveResult] = useState<SaveModuleProgressResult | null>(null);
 
   const { slug } = course;
@@ -251,7 +258,9 @@ const ModuleView = memo(function ModuleView({
   };
 
   const indicator = moduleProgressIndicator({
-    videoProgressed: !module.videoUrl || videoLoaded,
+    hasVideo: Boolean(module.videoUrl),
+    videoProgressed: videoLoaded,
+    lessonRead,
     quizCompleted: completed || quizDone,
   });
   const modules: readonly ModuleOutline[] = course.modules;
@@ -392,6 +401,7 @@ const ModuleView = memo(function ModuleView({
           ) : (
             <Typography color="text.secondary">The lesson for this module is being written.</Typography>
           )}
+          <EndOfLesson onReached={setLessonRead} />
 
           {module.image && (
             <Box
@@ -449,7 +459,14 @@ const ModuleView = memo(function ModuleView({
                     questions={module.quiz}
                     alreadyCompleted={completed}
                     onComplete={onQuizComplete}
-                    footer={<SaveStatus quizDone={quizDone} completed={completed} result={saveResult} />}
+                    footer={
+                      <SaveStatus
+                        quizDone={quizDone}
+                        completed={completed}
+                        result={saveResult}
+                        courseSlug={nextModule ? null : slug}
+                      />
+                    }
                   />
                 </Box>
               )}
@@ -470,6 +487,23 @@ const ModuleView = memo(function ModuleView({
   );
 });
 
+/** An empty marker after the lesson: once it scrolls into view, the teacher has read to the end. */
+function EndOfLesson({ onReached }: { onReached: (reached: true) => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const marker = ref.current;
+    if (!marker || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      onReached(true);
+    });
+    observer.observe(marker);
+    return () => observer.disconnect();
+  }, [onReached]);
+  return <Box ref={ref} data-testid="end-of-lesson" aria-hidden="true" sx={{ height: '1px' }} />;
+}
+
 /**
  * 'Saving...', the connection notice, and the module's completion as the save left it (spec section
  * 4). It reads the tab's save flags itself: when they change, only this part of the page is drawn again.
@@ -478,10 +512,13 @@ function SaveStatus({
   quizDone,
   completed,
   result,
+  courseSlug,
 }: {
   quizDone: boolean;
   completed: boolean;
   result: SaveModuleProgressResult | null;
+  /** The course, when this is its last module: completing it completes the course. */
+  courseSlug: string | null;
 }) {
   const { saving, error } = useProgressSaveState();
   return (
@@ -493,8 +530,17 @@ function SaveStatus({
           be sent when the connection is back.
         </Alert>
       )}
-      {quizDone && completed && (
+      {quizDone && completed && !courseSlug && (
         <Alert severity="success">Module completed! You can continue to the next module.</Alert>
+      )}
+      {quizDone && completed && courseSlug && (
+        <Alert severity="success">
+          <strong>Module completed, and with it the course!</strong> Download your certificate on the{' '}
+          <Link component={RouterLink} to={paths.course(courseSlug)} sx={{ fontWeight: 600 }}>
+            course page
+          </Link>
+          .
+        </Alert>
       )}
       {quizDone && !completed && result && (
         <Alert severity="info">

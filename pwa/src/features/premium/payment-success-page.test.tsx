@@ -11,7 +11,12 @@ vi.mock('canvas-confetti', () => ({ default: vi.fn() }));
 
 const sessionPath = 'GET /api/stripe/checkout-session/cs_test_1';
 const fast = { waitMs: 400, pollMs: 50 } as const;
-const complete = { status: 'complete', paymentStatus: 'paid', planType: 'quarterly' } as const;
+const complete = {
+  provider: 'stripe',
+  status: 'complete',
+  paymentStatus: 'paid',
+  planType: 'quarterly',
+} as const;
 
 /** Like the app shell: the page renders once the current user is known, and the user stays observed. */
 function Shell({ children }: { children: ReactNode }) {
@@ -107,10 +112,25 @@ describe('/payment-success', () => {
     expect(queueAnalyticsEvent).not.toHaveBeenCalled();
   });
 
+  it('names the active provider: the demo checkout is not Stripe (issue 16)', async () => {
+    renderPage([() => jsonResponse(200, { ...complete, provider: 'demo', premium: false })]);
+    expect(
+      await screen.findByRole('heading', { name: 'Your payment is still pending' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/The demo checkout has not confirmed your payment yet/)).toBeInTheDocument();
+    expect(screen.queryByText(/Stripe/)).toBeNull();
+  });
+
   it('says the checkout was not completed for an expired session', async () => {
     renderPage([
       () =>
-        jsonResponse(200, { status: 'expired', paymentStatus: 'unpaid', planType: 'annual', premium: false }),
+        jsonResponse(200, {
+          ...complete,
+          status: 'expired',
+          paymentStatus: 'unpaid',
+          planType: 'annual',
+          premium: false,
+        }),
     ]);
     expect(
       await screen.findByRole('heading', { name: 'Payment not completed' }, { timeout: 5000 }),

@@ -8,7 +8,15 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { brand, defaultSuccessPlanType, paths, plans, PlanType, premiumMessages } from '@pd/domain';
+import {
+  brand,
+  defaultSuccessPlanType,
+  paths,
+  paymentProviderNames,
+  plans,
+  PlanType,
+  premiumMessages,
+} from '@pd/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -56,6 +64,9 @@ export function PaymentSuccessPage({
 
   const data = session.data;
   const planType = data?.planType ?? queryPlan;
+  // The provider that holds the session (demo mode is not Stripe); unknown until the api answers.
+  const provider = data ? paymentProviderNames[data.provider] : 'the payment provider';
+  const Provider = provider.charAt(0).toUpperCase() + provider.slice(1);
   const state: ConfirmState = !sessionId
     ? 'noSession'
     : data?.premium
@@ -109,7 +120,7 @@ export function PaymentSuccessPage({
               icon={<CircularProgress size={48} aria-hidden="true" />}
               title="Confirming your payment..."
             >
-              We are checking your payment with {brand.paymentProviderName}. This takes a few seconds.
+              We are checking your payment. This takes a few seconds.
             </StateHeader>
           )}
           {state === 'confirmed' && (
@@ -125,8 +136,8 @@ export function PaymentSuccessPage({
               icon={<HourglassTopIcon color="warning" sx={{ fontSize: 64 }} aria-hidden="true" />}
               title="Your payment is still pending"
             >
-              {brand.paymentProviderName} has not confirmed your payment yet. Premium opens as soon as it
-              does, usually within a minute: you do not need to pay again.
+              {Provider} has not confirmed your payment yet. Premium opens as soon as it does, usually within
+              a minute: you do not need to pay again.
             </StateHeader>
           )}
           {state === 'notCompleted' && (
@@ -144,7 +155,7 @@ export function PaymentSuccessPage({
               title="We could not confirm your payment"
             >
               {errorMessage(session.error) ?? 'The payment status could not be loaded.'} If you paid, Premium
-              opens as soon as {brand.paymentProviderName} confirms it.
+              opens as soon as {provider} confirms it.
             </StateHeader>
           )}
           {state === 'noSession' && (
@@ -152,8 +163,8 @@ export function PaymentSuccessPage({
               icon={<ErrorOutlineIcon color="warning" sx={{ fontSize: 64 }} aria-hidden="true" />}
               title="No payment to confirm"
             >
-              This link does not name a checkout session. If you paid, Premium opens as soon as{' '}
-              {brand.paymentProviderName} confirms it.
+              This link does not name a checkout session. If you paid, Premium opens as soon as {provider}{' '}
+              confirms it.
             </StateHeader>
           )}
         </Box>

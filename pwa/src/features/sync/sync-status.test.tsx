@@ -47,23 +47,51 @@ describe('SyncStatusBar', () => {
 
     await user.click(screen.getByRole('button', { name: 'Review change' }));
     const dialog = await screen.findByRole('dialog', { name: 'Action needed' });
-    expect(dialog).toHaveTextContent(`Quiz of module 3 in “${slug}”`);
+    expect(dialog).toHaveTextContent('Quiz of module 3 in “AI Tools Beyond ChatGPT”');
     expect(dialog).toHaveTextContent(syncReasons.moduleLocked);
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
-    await waitFor(() => expect(status).toHaveTextContent(/^1 change waiting to sync$/));
+    await waitFor(() =>
+      expect(status).toHaveTextContent(/^1 change waiting to sync · Your progress is kept on this device\.$/),
+    );
     expect(await userDb(userId).outbox.count()).toBe(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Sync now' }));
     await waitFor(() =>
-      expect(status).toHaveTextContent('Connection issues detected · 1 change waiting to sync'),
+      expect(status).toHaveTextContent(
+        'Connection issues detected · 1 change waiting to sync · Your progress is kept on this device.',
+      ),
     );
 
     api.network.restore();
     await user.click(screen.getByRole('button', { name: 'Sync now' }));
-    await waitFor(() => expect(status).toHaveTextContent(/^All changes saved$/));
+    // All saved, and when.
+    await waitFor(() => expect(status).toHaveTextContent(/^All changes saved at \d{1,2}:\d{2}/));
     expect(screen.getByRole('button', { name: 'Sync now' })).toBeDisabled();
     expect(await api.serverProgress(slug)).toMatchObject([{ moduleId: 1, completed: true }]);
+  });
+
+  it('says the device is offline with the changes kept on it, never a save that cannot finish (issue 16)', async () => {
+    userId = (await api.signedInTeacher()).id;
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await userDb(userId).outbox.bulkAdd([await quizOp(1), await quizOp(2)]);
+    renderWithProviders(<SyncStatusBar />);
+    const status = await screen.findByTestId('sync-status');
+    await waitFor(() => expect(status).toHaveTextContent(/^Offline · 2 changes kept on this device$/));
+    expect(screen.getByRole('button', { name: 'Sync now' })).toBeDisabled();
+    expect(status).not.toHaveTextContent('Saving');
+    expect(status).not.toHaveTextContent('All changes saved');
+
+    // Nothing waiting: still offline, and the progress is safe.
+    await userDb(userId).outbox.clear();
+    await waitFor(() => expect(status).toHaveTextContent(/^Offline · your progress is kept on this device$/));
+
+    // Back online: the bar follows the browser's online event.
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(status).toHaveTextContent(/^All changes saved/));
+    expect(api.calls('POST /api/progress/sync')).toHaveLength(0);
+    online.mockRestore();
   });
 
   it('shows nothing to signed-out visitors', async () => {

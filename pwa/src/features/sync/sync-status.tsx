@@ -19,6 +19,7 @@ import type { OutboxOp } from '../../offline/db';
 import { syncMessages, useSyncStatus, type SyncStatusKind } from '../../offline/sync-engine';
 
 const icons: Record<SyncStatusKind, ReactNode> = {
+  offline: <CloudOffIcon fontSize="small" color="action" />,
   saved: <CloudDoneIcon fontSize="small" color="success" />,
   saving: <CloudSyncIcon fontSize="small" color="primary" />,
   waiting: <CloudOffIcon fontSize="small" color="action" />,
@@ -31,11 +32,14 @@ const icons: Record<SyncStatusKind, ReactNode> = {
  * saved', 'Saving...', 'N changes waiting to sync', 'Connection issues detected', or 'Action needed'
  * with the list of refused changes; and 'Sync now'. The status text is a polite live region.
  */
-export function SyncStatusBar() {
+export function SyncStatusBar({ compact = false }: { compact?: boolean }) {
   const status = useSyncStatus();
   const [listOpen, setListOpen] = useState(false);
   if (!status.signedIn) return null;
-  const showCount = status.pendingCount > 0 && status.kind !== 'waiting';
+  if (compact) return <CompactSyncStatus label={status.label} kind={status.kind} />;
+  const showCount = status.pendingCount > 0 && status.kind !== 'waiting' && status.kind !== 'offline';
+  // Changes not on the server yet, and the device is online: say they are safe here meanwhile.
+  const reassure = status.pendingCount > 0 && status.kind !== 'offline' && status.kind !== 'saving';
 
   return (
     <Box
@@ -62,6 +66,12 @@ export function SyncStatusBar() {
                 {syncMessages.waiting(status.pendingCount)}
               </Box>
             )}
+            {reassure && (
+              <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
+                {' · '}
+                {syncMessages.keptOnDevice}
+              </Box>
+            )}
           </Typography>
           {status.rejectedOps.length > 0 && (
             <Button size="small" color="error" onClick={() => setListOpen(true)} aria-haspopup="dialog">
@@ -71,7 +81,7 @@ export function SyncStatusBar() {
           <Button
             size="small"
             onClick={() => void status.syncNow()}
-            disabled={status.kind === 'saving' || status.pendingCount === 0}
+            disabled={status.kind === 'saving' || status.kind === 'offline' || status.pendingCount === 0}
           >
             Sync now
           </Button>
@@ -84,6 +94,39 @@ export function SyncStatusBar() {
         onClose={() => setListOpen(false)}
       />
     </Box>
+  );
+}
+
+/**
+ * The status folded into the reading room's one-row header on a phone (issue 16): the icon and the
+ * same words on one line; 'Sync now' and the list of refused changes stay on the full bar (laptops,
+ * and every other page).
+ */
+function CompactSyncStatus({ label, kind }: { label: string; kind: SyncStatusKind }) {
+  return (
+    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <Box aria-hidden="true" sx={{ display: 'flex' }}>
+        {icons[kind]}
+      </Box>
+      <Typography
+        role="status"
+        aria-live="polite"
+        variant="body2"
+        data-testid="sync-status"
+        sx={{
+          fontWeight: 600,
+          fontSize: 13,
+          lineHeight: 1.3,
+          minWidth: 0,
+          display: '-webkit-box',
+          WebkitLineClamp: 2,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+        }}
+      >
+        {label}
+      </Typography>
+    </Stack>
   );
 }
 

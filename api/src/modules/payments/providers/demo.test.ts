@@ -90,6 +90,7 @@ describe('demo payment provider', () => {
     // The success page's check; paying twice changes nothing.
     const status = await teacher.client.get(`/api/stripe/checkout-session/${checkout.id}`);
     expect(CheckoutSessionStatusResponse.parse(status.body)).toEqual({
+      provider: 'demo',
       status: 'complete',
       paymentStatus: 'paid',
       planType: 'quarterly',

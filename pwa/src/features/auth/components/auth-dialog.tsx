@@ -6,7 +6,9 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { useNavigate } from 'react-router-dom';
 import type { AuthDialogMode } from '../../../components/auth-dialog-context';
+import { useReturnPath } from '../../../lib/return-path';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -17,9 +19,20 @@ interface AuthDialogProps {
   onClose: () => void;
 }
 
-/** The dialog that toggles between Sign In and Create Account (spec section 2). */
+/**
+ * The dialog that toggles between Sign In and Create Account (spec section 2). Once signed in it
+ * goes to the page the visitor asked for (`useReturnPath`), if any; a sign-up sends that page along,
+ * so the verification link leads back to it (issue 16).
+ */
 export function AuthDialog({ open, mode, onModeChange, onClose }: AuthDialogProps) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const returnTo = useReturnPath();
+  const navigate = useNavigate();
+  const onSignedIn = () => {
+    onClose();
+    // The page decides what the teacher may see there (a premium wall, a locked module).
+    if (returnTo) navigate(returnTo, { replace: true });
+  };
   const title = mode === 'signIn' ? 'Sign In' : 'Create Account';
   return (
     <Dialog
@@ -49,13 +62,14 @@ export function AuthDialog({ open, mode, onModeChange, onClose }: AuthDialogProp
       <DialogContent sx={{ pt: '8px !important' }}>
         {mode === 'signIn' ? (
           <SignInForm
-            onSuccess={onClose}
+            onSuccess={onSignedIn}
             onSwitchToSignUp={() => onModeChange('signUp')}
             onNavigate={onClose}
           />
         ) : (
           <SignUpForm
-            onSuccess={onClose}
+            next={returnTo}
+            onSuccess={onSignedIn}
             onSwitchToSignIn={() => onModeChange('signIn')}
             onNavigate={onClose}
           />

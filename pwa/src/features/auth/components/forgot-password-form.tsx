@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { authMessages } from '@pd/domain';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast-provider';
+import { rateLimitNotice } from '../../../lib/api-client';
 import { useDirtyForm } from '../../../lib/dirty-forms';
 import { validate, type FieldErrors } from '../../../lib/validate';
 import { ForgotPasswordRequest, useForgotPassword } from '../api/forgot-password';
@@ -29,7 +30,8 @@ export function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void
         setEmail('');
         onSent(result.data.email);
       },
-      onError: () => toast({ variant: 'error', title: authMessages.forgotFailed }),
+      onError: (error) =>
+        toast({ variant: 'error', ...(rateLimitNotice(error) ?? { title: authMessages.forgotFailed }) }),
     });
   };
 

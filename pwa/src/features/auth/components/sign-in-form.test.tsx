@@ -1,7 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { meKeys } from '../../../offline/get-me';
-import { buildUser, deferred, jsonResponse, renderWithProviders, stubApi } from '../../../test/render';
+import {
+  buildUser,
+  deferred,
+  jsonResponse,
+  renderWithProviders,
+  stubApi,
+  tooManyAttemptsResponse,
+} from '../../../test/render';
 import { SignInForm } from './sign-in-form';
 
 describe('SignInForm', () => {
@@ -92,6 +99,18 @@ describe('SignInForm', () => {
     );
     toast = screen.getByTestId('toast');
     expect(toast).toHaveTextContent('Sign in failed');
+  });
+
+  it("shows the server's message and the wait on 429 (issue 16)", async () => {
+    stubApi({ 'POST /api/auth/login': () => tooManyAttemptsResponse(3600) });
+    const { user } = renderWithProviders(<SignInForm />);
+    await user.type(screen.getByLabelText(/email/i), 'maria@school.org');
+    await user.type(screen.getByLabelText(/^password/i), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent('Too many attempts. Please wait a few minutes and try again.');
+    expect(toast).toHaveTextContent('You can try again in 60 minutes.');
+    expect(toast).not.toHaveTextContent('Sign in failed');
   });
 
   it('links to /forgot-password and switches to sign-up', async () => {

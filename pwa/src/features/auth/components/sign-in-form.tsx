@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PasswordField } from '../../../components/password-field';
 import { useToast } from '../../../components/toast-provider';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage, rateLimitNotice } from '../../../lib/api-client';
 import { useDirtyForm } from '../../../lib/dirty-forms';
 import { validate, type FieldErrors } from '../../../lib/validate';
 import { LoginRequest, useLogin } from '../api/login';
@@ -72,8 +72,10 @@ export function SignInForm({ onSuccess, onSwitchToSignUp, onNavigate }: SignInFo
         }
         toast({
           variant: 'error',
-          title: authMessages.signInFailed,
-          description: errorMessage(error) ?? authMessages.checkCredentials,
+          ...(rateLimitNotice(error) ?? {
+            title: authMessages.signInFailed,
+            description: errorMessage(error) ?? authMessages.checkCredentials,
+          }),
         });
       },
     });
@@ -85,7 +87,8 @@ export function SignInForm({ onSuccess, onSwitchToSignUp, onNavigate }: SignInFo
       { email: unverifiedEmail },
       {
         onSuccess: () => toast({ variant: 'success', title: authMessages.verificationSent }),
-        onError: () => toast({ variant: 'error', title: authMessages.resendFailed }),
+        onError: (error) =>
+          toast({ variant: 'error', ...(rateLimitNotice(error) ?? { title: authMessages.resendFailed }) }),
       },
     );
   };

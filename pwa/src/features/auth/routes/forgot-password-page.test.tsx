@@ -1,6 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, jsonResponse, renderWithProviders, stubApi } from '../../../test/render';
+import {
+  deferred,
+  jsonResponse,
+  renderWithProviders,
+  stubApi,
+  tooManyAttemptsResponse,
+} from '../../../test/render';
 import { ForgotPasswordPage } from './forgot-password-page';
 
 describe('ForgotPasswordPage', () => {
@@ -38,5 +44,16 @@ describe('ForgotPasswordPage', () => {
       expect(screen.getByTestId('toast')).toHaveTextContent('Failed to send reset email. Please try again.'),
     );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Forgot your password?');
+  });
+
+  it("shows the server's message and the wait on 429 (issue 16)", async () => {
+    stubApi({ 'POST /api/auth/forgot-password': () => tooManyAttemptsResponse(45) });
+    const { user } = renderWithProviders(<ForgotPasswordPage />);
+    await user.type(screen.getByLabelText(/email/i), 'maria@school.org');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent('Too many attempts. Please wait a few minutes and try again.');
+    expect(toast).toHaveTextContent('You can try again in 45 seconds.');
+    expect(toast).not.toHaveTextContent('Failed to send reset email');
   });
 });

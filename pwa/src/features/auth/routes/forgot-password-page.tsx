@@ -24,7 +24,7 @@ export function ForgotPasswordPage() {
           <Typography variant="h4" component="h1" gutterBottom>
             Check your email
           </Typography>
-          <Typography sx={{ mb: 1 }}>
+          <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>
             If an account exists for <strong>{sentTo}</strong>, we have sent a link to reset your password.
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 3 }}>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderWithProviders, stubApi } from '../../../test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { AuthDialogContext } from '../../../components/auth-dialog-context';
+import { jsonResponse, renderWithProviders, stubApi, tooManyAttemptsResponse } from '../../../test/render';
 import { VerifySentPage } from './verify-sent-page';
 
 describe('VerifySentPage', () => {
@@ -34,5 +35,44 @@ describe('VerifySentPage', () => {
     await second.user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Email address not provided'));
     expect(api.requests).toHaveLength(0);
+  });
+
+  it('says a used or expired link is no longer valid and offers sign-in or a new link (issue 16)', async () => {
+    const api = stubApi({ 'POST /api/auth/resend-verification': () => jsonResponse(200, { ok: true }) });
+    const openAuthDialog = vi.fn();
+    const { user } = renderWithProviders(
+      <AuthDialogContext.Provider value={openAuthDialog}>
+        <VerifySentPage />
+      </AuthDialogContext.Provider>,
+      { route: '/verify-sent?error=invalid' },
+    );
+    expect(
+      screen.getByRole('heading', {
+        level: 1,
+        name: 'This verification link has expired or was already used',
+      }),
+    ).toBeVisible();
+    expect(screen.queryByText(/We sent a verification link/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(openAuthDialog).toHaveBeenCalledWith('signIn');
+
+    await user.type(screen.getByLabelText('Email'), 'maria@school.org');
+    await user.click(screen.getByRole('button', { name: 'Send a new verification link' }));
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Verification email sent'));
+    expect(api.calls('POST /api/auth/resend-verification')[0]?.body).toEqual({ email: 'maria@school.org' });
+  });
+
+  it("shows the server's message and the wait when resending is refused with 429 (issue 16)", async () => {
+    stubApi({
+      'POST /api/auth/resend-verification': () => tooManyAttemptsResponse(720),
+    });
+    const { user } = renderWithProviders(<VerifySentPage />, { route: '/verify-sent?email=a%40b.org' });
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    const toast = await screen.findByTestId('toast');
+    await waitFor(() =>
+      expect(toast).toHaveTextContent('Too many attempts. Please wait a few minutes and try again.'),
+    );
+    expect(toast).toHaveTextContent('You can try again in 12 minutes.');
+    expect(toast).not.toHaveTextContent('Failed to resend');
   });
 });

@@ -1,25 +1,32 @@
+import LinkOffIcon from '@mui/icons-material/LinkOff';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { authMessages, paths } from '@pd/domain';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useOpenAuthDialog } from '../../../components/auth-dialog-context';
 import { NarrowPage } from '../../../components/narrow-page';
 import { useToast } from '../../../components/toast-provider';
+import { rateLimitNotice } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { validate } from '../../../lib/validate';
 import { ResendVerificationRequest, useResendVerification } from '../api/resend-verification';
 
-/** /verify-sent?email=: the verification link was sent; resend it or go back to the courses. */
-export function VerifySentPage() {
-  usePageTitle('Verify your email');
-  const [params] = useSearchParams();
-  const email = params.get('email') ?? '';
+/** The texts of a verification link the api refused (used, expired or mistyped). */
+export const invalidLinkTexts = {
+  title: 'This verification link has expired or was already used',
+  text: 'Each link works once and only for a limited time. If you have already verified your account, sign in. Otherwise, ask for a new link below.',
+} as const;
+
+/** Resends the verification link, with the spec's texts and the api's wait on a 429. */
+function useResend() {
   const toast = useToast();
   const resend = useResendVerification();
-
-  const onResend = () => {
+  const send = (email: string) => {
     const result = validate(ResendVerificationRequest, { email });
     if (!result.ok) {
       toast({ variant: 'error', title: result.errors.email ?? authMessages.emailNotProvided });
@@ -32,10 +39,28 @@ export function VerifySentPage() {
           title: authMessages.verificationSent,
           description: `We sent a new link to ${result.data.email}.`,
         }),
-      onError: () => toast({ variant: 'error', title: authMessages.resendFailed }),
+      onError: (error) =>
+        toast({ variant: 'error', ...(rateLimitNotice(error) ?? { title: authMessages.resendFailed }) }),
     });
   };
+  return { send, isPending: resend.isPending };
+}
 
+/**
+ * /verify-sent?email=: the verification link was sent; resend it or go back to the courses. With
+ * `error=invalid` (the api's redirect for a used or expired link) it says so and offers sign-in or a
+ * new link.
+ */
+export function VerifySentPage() {
+  const [params] = useSearchParams();
+  const email = params.get('email') ?? '';
+  const invalidLink = params.get('error') === 'invalid';
+  usePageTitle(invalidLink ? 'Verification link expired' : 'Verify your email');
+  return invalidLink ? <InvalidLink email={email} /> : <LinkSent email={email} />;
+}
+
+function LinkSent({ email }: { email: string }) {
+  const resend = useResend();
   return (
     <NarrowPage>
       <Box sx={{ textAlign: 'center' }}>
@@ -44,7 +69,7 @@ export function VerifySentPage() {
           Verify your email
         </Typography>
         {email ? (
-          <Typography sx={{ mb: 1 }}>
+          <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>
             We sent a verification link to <strong>{email}</strong>.
           </Typography>
         ) : (
@@ -55,13 +80,74 @@ export function VerifySentPage() {
           spam folder too.
         </Typography>
         <Stack spacing={1.5}>
-          <Button variant="contained" size="large" onClick={onResend} disabled={resend.isPending}>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={() => resend.send(email)}
+            disabled={resend.isPending}
+          >
             {resend.isPending ? 'Sending...' : 'Resend verification email'}
           </Button>
           <Button component={RouterLink} to={paths.home()} size="large">
             Back to Courses
           </Button>
         </Stack>
+      </Box>
+    </NarrowPage>
+  );
+}
+
+function InvalidLink({ email: initialEmail }: { email: string }) {
+  const resend = useResend();
+  const openAuthDialog = useOpenAuthDialog();
+  const [email, setEmail] = useState(initialEmail);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    resend.send(email.trim());
+  };
+  return (
+    <NarrowPage>
+      <Box sx={{ textAlign: 'center' }}>
+        <LinkOffIcon color="warning" sx={{ fontSize: 56, mb: 1 }} aria-hidden="true" />
+        <Typography variant="h4" component="h1" gutterBottom>
+          {invalidLinkTexts.title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {invalidLinkTexts.text}
+        </Typography>
+        <Button
+          variant="contained"
+          size="large"
+          fullWidth
+          onClick={() => openAuthDialog('signIn')}
+          aria-haspopup="dialog"
+        >
+          Sign In
+        </Button>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          aria-label="Request a new verification link"
+          sx={{ mt: 3 }}
+        >
+          <Stack spacing={1.5}>
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              fullWidth
+            />
+            <Button type="submit" variant="outlined" size="large" disabled={resend.isPending}>
+              {resend.isPending ? 'Sending...' : 'Send a new verification link'}
+            </Button>
+            <Button component={RouterLink} to={paths.home()} size="large">
+              Back to Courses
+            </Button>
+          </Stack>
+        </Box>
       </Box>
     </NarrowPage>
   );
