@@ -29,6 +29,10 @@ export default defineConfig({
           environment: 'node',
           // Migrates one database per run; each test file gets its own copy (api/src/test/database.ts).
           globalSetup: ['api/src/test/global-setup.ts'],
+          // The files share one module graph per worker (the app, drizzle, PGlite's WebAssembly and
+          // pdfkit are imported once, not once per file): nothing in the api keeps state in a module
+          // (AppDeps carries it) and no api test mocks a module. Each file still has its own database.
+          isolate: false,
           setupFiles: ['api/src/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -3,7 +3,6 @@ import argon2 from 'argon2';
 import type { Role } from '@pd/domain';
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/crypto.js';
 import type { SessionCache } from '../modules/auth/session/cache.js';
 import { insertUser, updateUser } from '../modules/auth/store.js';
 
@@ -28,9 +27,9 @@ export const uniqueEmail = (prefix = 'teacher'): string =>
 
 const sharedHashes = new Map<string, Promise<string>>();
 /**
- * A real argon2id hash of `password` at the algorithm's lowest cost, made once per test worker: for
- * a file that builds a user per test and signs each one in (the pwa's real-api tests). The login
- * verifies it as it verifies any stored hash (the cost is read from the hash); only the time differs.
+ * A real argon2id hash of `password` at the algorithm's lowest cost, made once per test worker: what
+ * `buildUser` stores. The login verifies it as it verifies any stored hash (the cost is read from the
+ * hash); only the time differs. Accounts made through the api (registration) get the production cost.
  */
 export function sharedPasswordHash(password: string): Promise<string> {
   let hash = sharedHashes.get(password);
@@ -50,7 +49,9 @@ export async function buildUser(db: Db, options: BuildUserOptions = {}): Promise
     {
       name: options.name ?? 'Test Teacher',
       email,
-      passwordHash: options.passwordHash ?? (await hashPassword(password)),
+      // A real argon2id hash at the lowest cost: the login verifies it like any stored hash, in
+      // milliseconds instead of the production cost's hundreds (crypto.test.ts tests that cost).
+      passwordHash: options.passwordHash ?? (await sharedPasswordHash(password)),
       role: options.role ?? 'free',
       emailVerified: options.verified ?? true,
     },

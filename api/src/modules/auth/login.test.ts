@@ -2,6 +2,7 @@ import { authMessages } from '@pd/domain';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
+import { hashPassword } from './crypto.js';
 import { signIn } from '../../test/auth-helpers.js';
 import { buildUser, type BuiltUser, uniqueEmail } from '../../test/factories.js';
 
@@ -9,7 +10,14 @@ let app: TestApp;
 let teacher: BuiltUser;
 beforeAll(async () => {
   app = await startTestApp();
-  teacher = await buildUser(app.db, { role: 'premium', name: 'Zoë Núñez' });
+  // The production cost (factories store a cheap hash): the stand-in hash must match it.
+  const password = 'correct horse battery staple';
+  teacher = await buildUser(app.db, {
+    role: 'premium',
+    name: 'Zoë Núñez',
+    password,
+    passwordHash: await hashPassword(password),
+  });
 });
 afterAll(() => app.close());
 
