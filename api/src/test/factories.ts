@@ -51,3 +51,21 @@ export async function setRole(
   if (!(await updateUser(app.db, app.sessionCache, userId, { role }, new Date())))
     throw new Error(`setRole: no user ${userId}`);
 }
+
+let sharedHash: Promise<string> | undefined;
+/** `n` verified users sharing one password hash (hashing is slow): for tests that need many accounts. */
+export async function buildManyUsers(db: Db, n: number, prefix = 'member'): Promise<UserRow[]> {
+  sharedHash ??= hashPassword('correct horse battery staple');
+  const passwordHash = await sharedHash;
+  const rows: UserRow[] = [];
+  for (let i = 0; i < n; i++) {
+    const user = await insertUser(
+      db,
+      { name: `Teacher ${i + 1}`, email: uniqueEmail(prefix), passwordHash, emailVerified: true },
+      new Date(),
+    );
+    if (!user) throw new Error('buildManyUsers: e-mail taken');
+    rows.push(user);
+  }
+  return rows;
+}

@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { route } from '../../route.js';
+import { membershipOf, registerWithInvite } from '../licences/service.js';
 import { rateLimit } from '../rate-limit/middleware.js';
 import { dummyPasswordHash } from './crypto.js';
 import { presentUser } from './present.js';
@@ -33,15 +34,24 @@ export function authRoutes(deps: AppDeps): Router {
       throw new AppError(401, authMessages.notSignedIn, errorCodes.unauthorized);
     }
     ctx.set('Cache-Control', 'no-store');
-    return presentUser(user);
+    return { ...presentUser(user), licence: await membershipOf(deps, user.id) };
   });
 
   route(router, endpoints.register, limit('register'), async ({ ctx, input }) => {
-    const invite =
-      typeof ctx.query.invite === 'string' && ctx.query.invite.trim()
-        ? ctx.query.invite.trim().slice(0, 200)
-        : undefined;
-    const answer = await service.register(deps, input, invite);
+    const fromQuery =
+      typeof ctx.query.invite === 'string' && ctx.query.invite.trim() ? ctx.query.invite.trim() : undefined;
+    const invite = fromQuery ?? input.inviteCode;
+    if (invite) {
+      // Issue 18: the invitation link proved the address: the account is active and signed in at once.
+      const user = await registerWithInvite(deps, input, invite);
+      const session = ctx.session;
+      if (!session) throw new Error('session middleware missing');
+      await session.regenerate();
+      session.userId = user.id;
+      ctx.status = 201;
+      return { needsVerification: false };
+    }
+    const answer = await service.register(deps, input);
     ctx.status = 201;
     return answer;
   });
