@@ -50,6 +50,9 @@ const CertificateVerifyPage = lazy(() =>
 const PaymentSuccessPage = lazy(() =>
   import('../features/premium/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })),
 );
+const LicenseAdminPage = lazy(() =>
+  import('../features/license-admin/license-admin-page').then((m) => ({ default: m.LicenseAdminPage })),
+);
 const loadModulePage = () => import('../features/module/module-page');
 const LazyModulePage = lazy(() => loadModulePage().then((m) => ({ default: m.ModulePage })));
 
@@ -82,6 +85,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.terms, element: <TermsPage /> },
       { path: routePatterns.privacy, element: <PrivacyPage /> },
       { path: routePatterns.paymentSuccess, element: <PaymentSuccessPage /> },
+      { path: routePatterns.licenseAdmin, element: <LicenseAdminPage /> },
       { path: routePatterns.module, element: <ModulePage /> },
       { path: routePatterns.certificateVerify, element: <CertificateVerifyPage /> },
       { path: routePatterns.course, element: <CourseOverviewRoute /> },
