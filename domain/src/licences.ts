@@ -96,6 +96,7 @@ export const GroupMember = z.object({
     completedModules: z.number(),
     totalModules: z.number(),
     lastActivity: z.string().nullable(),
+    /** Keyed by course slug, the courses the member has started; a course left out is 0 of its modules. */
     courseStats: z.record(z.string(), z.object({ completed: z.number(), total: z.number() })),
   }),
   pdHours: z.number(),

@@ -168,6 +168,7 @@ describe('members, their progress and the CSV', () => {
     expect(m?.progress.lastActivity).toEqual(expect.any(String));
     expect(m?.progress.courseStats[freeCourse]).toEqual({ completed: 3, total: 3 });
     expect(m?.progress.courseStats[premiumCourse]).toMatchObject({ completed: 1 });
+    expect(Object.keys(m?.progress.courseStats ?? {}).sort()).toEqual([freeCourse, premiumCourse].sort());
   });
 
   it("lets a superadmin read them; another group's admin, an unknown id and a malformed id get the same 404", async () => {

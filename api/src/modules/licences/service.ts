@@ -170,36 +170,29 @@ async function visibleGroup(
 
 export async function groupMembers(deps: ServiceDeps, actor: Actor, groupId: string): Promise<GroupMember[]> {
   await visibleGroup(deps, actor, groupId);
-  const [members, courseRows, certificates] = await Promise.all([
+  const [members, summaries, certificates] = await Promise.all([
     store.membersOf(deps.db, groupId),
-    store.memberCourseProgress(deps.db, groupId),
+    store.memberProgressSummary(deps.db, groupId),
     store.memberCertificates(deps.db, groupId),
   ]);
   const courses = deps.content.courses.filter((c) => !c.isComingSoon);
-  const totals = new Map(courses.map((c) => [c.slug, c.modules.length]));
-  const minutes = new Map(courses.map((c) => [c.slug, c.totalMinutes]));
   const totalModules = courses.reduce((sum, c) => sum + c.modules.length, 0);
-  const byUser = new Map<string, { courseSlug: string; completed: number; lastActivity: Date | null }[]>();
-  for (const row of courseRows) {
-    if (!totals.has(row.courseSlug)) continue;
-    const list = byUser.get(row.userId) ?? [];
-    list.push(row);
-    byUser.set(row.userId, list);
-  }
+  const bySlug = new Map(courses.map((c) => [c.slug, c]));
+  const byUser = new Map(summaries.map((s) => [s.userId, s]));
   return members.map((member) => {
-    const rows = byUser.get(member.id) ?? [];
+    const summary = byUser.get(member.id);
+    // The courses the member has started (a course left out: 0 of its modules).
     const courseStats: Record<string, { completed: number; total: number }> = {};
-    for (const course of courses) courseStats[course.slug] = { completed: 0, total: course.modules.length };
     let completedModules = 0;
-    let last: Date | null = null;
     let earnedMinutes = 0;
-    for (const row of rows) {
-      const total = totals.get(row.courseSlug) ?? 0;
-      const completed = Math.min(row.completed, total);
-      courseStats[row.courseSlug] = { completed, total };
+    for (const [slug, count] of Object.entries(summary?.completed ?? {})) {
+      const course = bySlug.get(slug);
+      if (!course) continue;
+      const total = course.modules.length;
+      const completed = Math.min(Number(count), total);
+      courseStats[slug] = { completed, total };
       completedModules += completed;
-      if (total > 0 && completed >= total) earnedMinutes += minutes.get(row.courseSlug) ?? 0;
-      if (row.lastActivity && (!last || row.lastActivity > last)) last = row.lastActivity;
+      if (total > 0 && completed >= total) earnedMinutes += course.totalMinutes;
     }
     return {
       id: member.id,
@@ -208,7 +201,12 @@ export async function groupMembers(deps: ServiceDeps, actor: Actor, groupId: str
       emailVerified: member.emailVerified,
       createdAt: member.createdAt.toISOString(),
       joinedAt: member.joinedAt.toISOString(),
-      progress: { completedModules, totalModules, lastActivity: last?.toISOString() ?? null, courseStats },
+      progress: {
+        completedModules,
+        totalModules,
+        lastActivity: summary?.lastActivity?.toISOString() ?? null,
+        courseStats,
+      },
       pdHours: pdHoursEarned(earnedMinutes),
       certificates: certificates.get(member.id) ?? 0,
     };

@@ -240,26 +240,46 @@ export async function membersOf(db: Db, groupId: string): Promise<MemberRow[]> {
     .orderBy(asc(users.name), asc(users.id));
 }
 
-/** Completed modules and the last activity per member and course (one grouped query). */
-export async function memberCourseProgress(
+/**
+ * Per member: completed modules per course (only courses with a record) and the last activity.
+ * Aggregated in the database to one row per member, so a 5,000-member group is 5,000 rows, not
+ * one per progress record.
+ */
+export async function memberProgressSummary(
   db: Db,
   groupId: string,
-): Promise<{ userId: string; courseSlug: string; completed: number; lastActivity: Date | null }[]> {
+): Promise<{ userId: string; completed: Record<string, number>; lastActivity: Date | null }[]> {
   const ofGroup = db
     .select({ userId: licenseMemberships.userId })
     .from(licenseMemberships)
     .where(eq(licenseMemberships.licenseGroupId, groupId));
-  const rows = await db
+  const perCourse = db
     .select({
       userId: progress.userId,
       courseSlug: progress.courseSlug,
-      completed: sql<number>`count(*) filter (where ${progress.completed})`.mapWith(Number),
-      lastActivity: max(progress.updatedAt),
+      completed: sql<number>`count(*) filter (where ${progress.completed})`.as('completed'),
+      last: max(progress.updatedAt).as('last'),
     })
     .from(progress)
     .where(inArray(progress.userId, ofGroup))
-    .groupBy(progress.userId, progress.courseSlug);
-  return rows.map((r) => ({ ...r, lastActivity: r.lastActivity ? new Date(r.lastActivity) : null }));
+    .groupBy(progress.userId, progress.courseSlug)
+    .as('per_course');
+  const rows = await db
+    .select({
+      userId: perCourse.userId,
+      completed: sql<
+        Record<string, number>
+      >`jsonb_object_agg(${perCourse.courseSlug}, ${perCourse.completed})`,
+      lastActivity: sql<Date | string | null>`max(${perCourse.last})`,
+    })
+    .from(perCourse)
+    .groupBy(perCourse.userId);
+  return rows.map((r) => ({
+    userId: r.userId,
+    completed:
+      typeof r.completed === 'string' ? (JSON.parse(r.completed) as Record<string, number>) : r.completed,
+    lastActivity: r.lastActivity ? new Date(r.lastActivity) : null,
+  }));
 }
 
 /** Certificates issued per member. */
