@@ -114,3 +114,9 @@ export function useRevokeInvite() {
     apiSend(endpoints.revokeInvite, {}, { params: { inviteId } }),
   );
 }
+
+export function useRemoveMember() {
+  return useRefreshAfter((input: { groupId: string; userId: string }): Promise<{ ok: true }> =>
+    apiSend(endpoints.removeLicenseGroupMember, {}, { params: input }),
+  );
+}

@@ -195,6 +195,21 @@ describe('LicenseAdminPage', () => {
     });
   });
 
+  it('removes a member after a confirmation', async () => {
+    const api = stub(admin(), {
+      'DELETE /api/license-groups/:groupId/members/:userId': () => ({ ok: true }),
+    });
+    const { user } = renderWithProviders(<LicenseAdminPage />);
+    await user.click(await screen.findByRole('button', { name: 'Remove Zoë Ng' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Zoë Ng?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Member removed')).toBeVisible();
+    expect(api.calls('DELETE /api/license-groups/:groupId/members/:userId')[0]?.params).toEqual({
+      groupId: '11111111-1111-4111-8111-111111111111',
+      userId: 'm1',
+    });
+  });
+
   it('searches, sorts and pages 5,000 members without drawing them all', async () => {
     const many = Array.from({ length: 5000 }, (_, i) => member(i + 1));
     stub(admin(), { 'GET /api/license-groups/:groupId/members': () => ({ members: many }) });

@@ -81,6 +81,7 @@ function LicenseAdmin({ user }: { user: PublicUser }) {
             <MemberProgress
               members={members.data.data}
               courses={catalogue.data ?? []}
+              groupId={group.id}
               csvUrl={membersCsvUrl(group.id)}
               offline={offline}
             />

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { type CourseSummary, type GroupMember, licenceMessages } from '@pd/domain';
 import { useMemo, useState } from 'react';
 import { ProgressBar } from '../../components/progress-bar';
+import { RemoveMemberButton } from './remove-member-button';
 import { formatDate, percentOf } from './format';
 
 /** Members per page: a 5,000-member group is never drawn at once. */
@@ -35,7 +36,17 @@ function sortMembers(members: GroupMember[], key: SortKey): GroupMember[] {
   );
 }
 
-function MemberCard({ member, courses }: { member: GroupMember; courses: readonly CourseSummary[] }) {
+function MemberCard({
+  member,
+  courses,
+  groupId,
+  offline,
+}: {
+  member: GroupMember;
+  courses: readonly CourseSummary[];
+  groupId: string;
+  offline: boolean;
+}) {
   const { completedModules, totalModules, lastActivity, courseStats } = member.progress;
   const percent = percentOf(completedModules, totalModules);
   const started = courses.filter((c) => (courseStats[c.slug]?.completed ?? 0) > 0);
@@ -111,6 +122,9 @@ function MemberCard({ member, courses }: { member: GroupMember; courses: readonl
           <dd>{formatDate(member.joinedAt)}</dd>
         </div>
       </Box>
+      <Box sx={{ mt: 1, textAlign: 'right' }}>
+        <RemoveMemberButton groupId={groupId} member={member} disabled={offline} />
+      </Box>
     </Paper>
   );
 }
@@ -119,11 +133,13 @@ function MemberCard({ member, courses }: { member: GroupMember; courses: readonl
 export function MemberProgress({
   members,
   courses,
+  groupId,
   csvUrl,
   offline,
 }: {
   members: GroupMember[];
   courses: readonly CourseSummary[];
+  groupId: string;
   csvUrl: string;
   offline: boolean;
 }) {
@@ -198,7 +214,13 @@ export function MemberProgress({
       ) : (
         <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
           {visible.map((member) => (
-            <MemberCard key={member.id} member={member} courses={listCourses} />
+            <MemberCard
+              key={member.id}
+              member={member}
+              courses={listCourses}
+              groupId={groupId}
+              offline={offline}
+            />
           ))}
         </Box>
       )}
