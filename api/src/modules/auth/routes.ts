@@ -49,7 +49,11 @@ export function authRoutes(deps: AppDeps): Router {
       await session.regenerate();
       session.userId = user.id;
       ctx.status = 201;
-      return { needsVerification: false };
+      const optedIn = input.marketing_opt_in ?? input.marketingOptIn;
+      const joinUrl = deps.config.marketingJoinUrl;
+      return optedIn && joinUrl
+        ? { needsVerification: false, marketingJoinUrl: joinUrl }
+        : { needsVerification: false };
     }
     const answer = await service.register(deps, input);
     ctx.status = 201;

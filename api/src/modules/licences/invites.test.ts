@@ -277,6 +277,38 @@ describe('sign-up with an invitation', () => {
     expect((await app.client().get(`/api/invites/${code}`)).status).toBe(200);
   });
 
+  it('answers the marketing join page to a newsletter opt-in when MARKETING_JOIN_URL is set', async () => {
+    const withJoin = await startTestApp({ env: { MARKETING_JOIN_URL: 'https://news.example.org/join' } });
+    try {
+      const sa = await signedInTeacher(withJoin, { role: 'superadmin' });
+      const la = await signedInTeacher(withJoin, { role: 'license_admin' });
+      const id = await createGroup(sa.client, la.user.id);
+      const emails = [uniqueEmail('news'), uniqueEmail('quiet')];
+      expect((await sendInvites(la.client, id, emails)).status).toBe(201);
+      const answers = [];
+      for (const [i, email] of emails.entries()) {
+        const [mail] = await mailboxFor(withJoin, email);
+        const res = await withJoin
+          .client()
+          .post(`/api/auth/register?invite=${inviteCodeIn(mail?.links ?? [])}`, {
+            name: 'Nia News',
+            email,
+            password: 'long enough password',
+            acceptTerms: true,
+            marketingOptIn: i === 0,
+            marketing_opt_in: i === 0,
+          });
+        answers.push(res.body);
+      }
+      expect(answers).toEqual([
+        { needsVerification: false, marketingJoinUrl: 'https://news.example.org/join' },
+        { needsVerification: false },
+      ]);
+    } finally {
+      await withJoin.close();
+    }
+  });
+
   it('still validates the form with the spec messages', async () => {
     const { email, code } = await invited();
     const res = await register(code, email, { acceptTerms: false });
