@@ -170,12 +170,16 @@ async function visibleGroup(
 
 export async function groupMembers(deps: ServiceDeps, actor: Actor, groupId: string): Promise<GroupMember[]> {
   await visibleGroup(deps, actor, groupId);
+  const courses = deps.content.courses.filter((c) => !c.isComingSoon);
   const [members, summaries, certificates] = await Promise.all([
     store.membersOf(deps.db, groupId),
-    store.memberProgressSummary(deps.db, groupId),
+    store.memberProgressSummary(
+      deps.db,
+      groupId,
+      courses.map((c) => c.slug),
+    ),
     store.memberCertificates(deps.db, groupId),
   ]);
-  const courses = deps.content.courses.filter((c) => !c.isComingSoon);
   const totalModules = courses.reduce((sum, c) => sum + c.modules.length, 0);
   const bySlug = new Map(courses.map((c) => [c.slug, c]));
   const byUser = new Map(summaries.map((s) => [s.userId, s]));
@@ -199,12 +203,12 @@ export async function groupMembers(deps: ServiceDeps, actor: Actor, groupId: str
       name: member.name,
       email: member.email,
       emailVerified: member.emailVerified,
-      createdAt: member.createdAt.toISOString(),
-      joinedAt: member.joinedAt.toISOString(),
+      createdAt: member.createdAt,
+      joinedAt: member.joinedAt,
       progress: {
         completedModules,
         totalModules,
-        lastActivity: summary?.lastActivity?.toISOString() ?? null,
+        lastActivity: summary?.lastActivity ?? null,
         courseStats,
       },
       pdHours: pdHoursEarned(earnedMinutes),
