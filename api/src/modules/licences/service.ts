@@ -171,9 +171,8 @@ async function visibleGroup(
 export async function groupMembers(deps: ServiceDeps, actor: Actor, groupId: string): Promise<GroupMember[]> {
   await visibleGroup(deps, actor, groupId);
   const courses = deps.content.courses.filter((c) => !c.isComingSoon);
-  const [members, summaries, certificates] = await Promise.all([
-    store.membersOf(deps.db, groupId),
-    store.memberProgressSummary(
+  const [members, certificates] = await Promise.all([
+    store.membersWithProgress(
       deps.db,
       groupId,
       courses.map((c) => c.slug),
@@ -182,14 +181,12 @@ export async function groupMembers(deps: ServiceDeps, actor: Actor, groupId: str
   ]);
   const totalModules = courses.reduce((sum, c) => sum + c.modules.length, 0);
   const bySlug = new Map(courses.map((c) => [c.slug, c]));
-  const byUser = new Map(summaries.map((s) => [s.userId, s]));
   return members.map((member) => {
-    const summary = byUser.get(member.id);
     // The courses the member has started (a course left out: 0 of its modules).
     const courseStats: Record<string, { completed: number; total: number }> = {};
     let completedModules = 0;
     let earnedMinutes = 0;
-    for (const [slug, count] of Object.entries(summary?.completed ?? {})) {
+    for (const [slug, count] of Object.entries(member.completed)) {
       const course = bySlug.get(slug);
       if (!course) continue;
       const total = course.modules.length;
@@ -208,7 +205,7 @@ export async function groupMembers(deps: ServiceDeps, actor: Actor, groupId: str
       progress: {
         completedModules,
         totalModules,
-        lastActivity: summary?.lastActivity ?? null,
+        lastActivity: member.lastActivity,
         courseStats,
       },
       pdHours: pdHoursEarned(earnedMinutes),

@@ -231,33 +231,22 @@ export interface MemberRow {
   createdAt: string;
   /** ISO-8601 (UTC). */
   joinedAt: string;
-}
-
-export async function membersOf(db: Db, groupId: string): Promise<MemberRow[]> {
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      createdAt: isoText(sql`${users.createdAt}`),
-      joinedAt: isoText(sql`${licenseMemberships.joinedAt}`),
-    })
-    .from(licenseMemberships)
-    .innerJoin(users, eq(users.id, licenseMemberships.userId))
-    .where(eq(licenseMemberships.licenseGroupId, groupId))
-    .orderBy(asc(users.name), asc(users.id));
+  /** ISO-8601 (UTC) of the newest progress record; null when none. */
+  lastActivity: string | null;
+  /** Completed modules of each course of `courseSlugs` with any (a course left out: none). */
+  completed: Record<string, number>;
 }
 
 /**
- * Per member: completed modules of each of `courseSlugs` and the last activity, in one pass over the
- * group's progress records grouped by member (a 5,000-member group is 5,000 rows, one per member).
+ * The group's members, by name, each with completed modules per course and the last activity: one
+ * query (the members joined to their progress grouped by member, a filtered count per course), so a
+ * 5,000-member group is 5,000 rows.
  */
-export async function memberProgressSummary(
+export async function membersWithProgress(
   db: Db,
   groupId: string,
   courseSlugs: readonly string[],
-): Promise<{ userId: string; completed: Record<string, number>; lastActivity: string | null }[]> {
+): Promise<MemberRow[]> {
   const ofGroup = db
     .select({ userId: licenseMemberships.userId })
     .from(licenseMemberships)
@@ -265,19 +254,40 @@ export async function memberProgressSummary(
   const perCourse = Object.fromEntries(
     courseSlugs.map((slug, i) => [
       `c${i}`,
-      sql<number>`count(*) filter (where ${progress.completed} and ${progress.courseSlug} = ${slug})`.mapWith(
-        Number,
+      sql<number>`count(*) filter (where ${progress.completed} and ${progress.courseSlug} = ${slug})`.as(
+        `c${i}`,
       ),
     ]),
   );
-  const rows = (await db
-    .select({ userId: progress.userId, lastActivity: isoText(sql`max(${progress.updatedAt})`), ...perCourse })
+  const summary = db
+    .select({ userId: progress.userId, last: sql<Date>`max(${progress.updatedAt})`.as('last'), ...perCourse })
     .from(progress)
     .where(inArray(progress.userId, ofGroup))
-    .groupBy(progress.userId)) as unknown as ({ userId: string; lastActivity: string | null } & Record<
-    string,
-    unknown
-  >)[];
+    .groupBy(progress.userId)
+    .as('summary');
+  const counts = Object.fromEntries(
+    courseSlugs.map((_slug, i) => [
+      `c${i}`,
+      sql<number | null>`${sql.identifier('summary')}.${sql.identifier(`c${i}`)}`,
+    ]),
+  );
+  const rows = (await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      createdAt: isoText(sql`${users.createdAt}`),
+      joinedAt: isoText(sql`${licenseMemberships.joinedAt}`),
+      lastActivity: isoText(sql`${sql.identifier('summary')}.${sql.identifier('last')}`),
+      ...counts,
+    })
+    .from(licenseMemberships)
+    .innerJoin(users, eq(users.id, licenseMemberships.userId))
+    .leftJoin(summary, eq(summary.userId, licenseMemberships.userId))
+    .where(eq(licenseMemberships.licenseGroupId, groupId))
+    .orderBy(asc(users.name), asc(users.id))) as unknown as (Omit<MemberRow, 'completed'> &
+    Record<string, unknown>)[];
   return rows.map((row) => {
     const completed: Record<string, number> = {};
     courseSlugs.forEach((slug, i) => {
@@ -285,9 +295,14 @@ export async function memberProgressSummary(
       if (n > 0) completed[slug] = n;
     });
     return {
-      userId: row.userId,
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      emailVerified: row.emailVerified,
+      createdAt: row.createdAt,
+      joinedAt: row.joinedAt,
+      lastActivity: row.lastActivity ?? null,
       completed,
-      lastActivity: row.lastActivity,
     };
   });
 }
