@@ -24,6 +24,7 @@ describe('POST /api/auth/login', () => {
       role: 'premium',
       emailVerified: true,
       createdAt: teacher.user.createdAt.toISOString(),
+      licence: null,
     });
   });
 

@@ -67,7 +67,8 @@ export function authRoutes(deps: AppDeps): Router {
     if (!session) throw new Error('session middleware missing');
     await session.regenerate();
     session.userId = user.id;
-    return presentUser(user);
+    // With the licence seat, as GET /api/auth/me answers it: the app draws premium from this answer.
+    return { ...presentUser(user), licence: await membershipOf(deps, user.id) };
   });
 
   route(router, endpoints.logout, ({ ctx }) => {

@@ -259,8 +259,10 @@ describe('sign-up with an invitation', () => {
     expect((await client.get(`/api/content/courses/${premiumCourse}`)).status).toBe(200);
     // The code works once.
     expect((await register(code, uniqueEmail())).status).toBe(404);
-    // A fresh sign-in works too (the account is verified).
-    expect((await signIn(app.client(), email, 'long enough password')).status).toBe(200);
+    // A fresh sign-in works too (the account is verified), and answers the seat as /me does.
+    const login = await signIn(app.client(), email, 'long enough password');
+    expect(login.status).toBe(200);
+    expect(login.body.licence).toEqual({ groupId, groupName: 'Lincoln High School', groupStatus: 'active' });
   });
 
   it("refuses another e-mail than the invite's, and an existing account, creating nothing", async () => {
