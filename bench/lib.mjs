@@ -46,8 +46,9 @@ export async function waitFor(url, timeoutMs = 120_000) {
  * Development mode: the dev mailbox and the demo payment provider are the app's own ways to verify
  * an e-mail and to pay on a machine without SMTP or Stripe.
  */
-export async function startApi(port, { databaseUrl, logLevel = 'warn', env = {} } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pd-bench-'));
+export async function startApi(port, { databaseUrl, logLevel = 'warn', env = {}, dataDir: ownDataDir } = {}) {
+  // `dataDir`: the caller's folder (kept at stop, for a bench that seeds it between two starts).
+  const dataDir = ownDataDir ?? mkdtempSync(join(tmpdir(), 'pd-bench-'));
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: {
@@ -82,7 +83,7 @@ export async function startApi(port, { databaseUrl, logLevel = 'warn', env = {} 
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,6 +6,7 @@ import { benchApiMixed } from './api-mixed.mjs';
 import { benchBundleSize } from './bundle-size.mjs';
 import { benchChaos } from './chaos.mjs';
 import { benchCourseSize } from './course-size.mjs';
+import { benchLicenseMembers } from './license-members.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchOfflineStart } from './offline-start.mjs';
 import { benchSyncBatch } from './sync-batch.mjs';
@@ -20,6 +21,7 @@ const benches = {
   bundle: ['initial JavaScript of the catalogue <= 200 KiB gzip', async () => benchBundleSize()],
   'course-size': ['downloaded course <= 2 MB', benchCourseSize],
   chaos: ['chaos sync: 0 ops lost or duplicated, p95 reconnect -> acked <= 5 s', benchChaos],
+  'license-members': ['licence group members of 5,000: server p95 <= 300 ms', benchLicenseMembers],
 };
 const aliases = { lighthouse: 'cold', size: 'bundle' };
 const byDefault = ['cold', 'warm-module', 'offline-start', 'api-mixed', 'sync-batch', 'bundle'];

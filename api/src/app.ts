@@ -18,6 +18,7 @@ import { sessionCookieName, sessionMiddleware } from './modules/auth/session/mid
 import { certificateRoutes } from './modules/certificates/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { licenceRoutes } from './modules/licences/routes.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
 import { pages } from './modules/pages/pages.js';
@@ -56,6 +57,7 @@ const moduleRouters: ((deps: AppDeps) => Router)[] = [
   certificateRoutes,
   paymentRoutes,
   templateRoutes,
+  licenceRoutes,
 ];
 
 export const jsonBodyLimit = '100kb';

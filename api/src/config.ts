@@ -67,6 +67,10 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
   ),
+  MARKETING_JOIN_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  ),
 });
 
 /** Stripe is used when STRIPE_SECRET_KEY is set; the other values then become required. */
@@ -100,6 +104,8 @@ export interface Config {
   trustProxy: boolean;
   paymentsMode: PaymentsMode;
   stripe: StripeConfig | undefined;
+  /** The newsletter's join page: an account active at sign-up that opted in goes there (spec section 4). */
+  marketingJoinUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -136,6 +142,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     paymentsMode: stripe ? 'stripe' : isProduction ? 'disabled' : 'demo',
     stripe,
+    marketingJoinUrl: e.MARKETING_JOIN_URL,
   };
 }
 

@@ -80,6 +80,9 @@ export function route<E extends ServedEndpoint, S extends RouterMiddleware[]>(
     case 'POST':
       router.post(endpoint.path, ...middleware);
       break;
+    case 'PATCH':
+      router.patch(endpoint.path, ...middleware);
+      break;
     case 'DELETE':
       router.delete(endpoint.path, ...middleware);
       break;

@@ -7,6 +7,7 @@ import { loadConfigOrExit } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { seedDemoLicenceGroup } from './demo/licence-group.js';
 import { seedDemoAccounts } from './demo/seed.js';
 import { createLogger } from './logger.js';
 import { SessionCache } from './modules/auth/session/cache.js';
@@ -32,9 +33,10 @@ async function main(): Promise<void> {
     ...(database.driver === 'pglite' ? { dataDir: config.dataDir } : {}),
   });
 
-  if (database.driver === 'pglite' && !config.isProduction) {
-    await seedDemoAccounts(database.db, logger, systemClock());
-  }
+  const seeded =
+    database.driver === 'pglite' && !config.isProduction
+      ? await seedDemoAccounts(database.db, logger, systemClock())
+      : false;
 
   const mailer = new Mailer({
     db: database.db,
@@ -69,6 +71,12 @@ async function main(): Promise<void> {
   // Content is validated before the server listens: bad content never starts.
   const content = await loadContent();
   logger.info('content loaded', { courses: content.courses.length });
+  if (seeded) {
+    await seedDemoLicenceGroup(
+      { db: database.db, clock: systemClock, config, mailer, sessionCache, content },
+      logger,
+    );
+  }
   const app = createApp({ config, db: database.db, mailer, logger, content, sessionCache });
   const server = createServer(app.callback());
   server.listen(config.port, () => logger.info(`listening on ${config.publicUrl} (port ${config.port})`));

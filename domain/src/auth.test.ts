@@ -93,8 +93,10 @@ describe('roles', () => {
       free: 'Free',
     });
     expect(
-      ['free', 'premium', 'license_admin', 'superadmin'].map((r) => hasPremiumAccess(r as never)),
+      (['free', 'premium', 'license_admin', 'superadmin'] as const).map((r) =>
+        hasPremiumAccess(r, null, null),
+      ),
     ).toEqual([false, true, true, true]);
-    expect(hasPremiumAccess(null)).toBe(false);
+    expect(hasPremiumAccess(null, null, null)).toBe(false);
   });
 });

@@ -38,7 +38,14 @@ export const RegisterRequest = z.object({
 });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
-export const RegisterResponse = z.object({ needsVerification: z.boolean() });
+export const RegisterResponse = z.object({
+  needsVerification: z.boolean(),
+  /**
+   * An account active at sign-up (an invitation) whose teacher opted in to the newsletter: the
+   * marketing join page to go to after the toast (spec section 4), when the server has one.
+   */
+  marketingJoinUrl: z.string().optional(),
+});
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 export const LoginRequest = z.object({

@@ -27,10 +27,19 @@ describe('courseAccess', () => {
   });
 
   it.each(table)('%s: free %s, premium %s, coming soon %s', (role, onFree, onPremium, onComingSoon) => {
-    expect(courseAccess(role, free)).toBe(onFree);
-    expect(courseAccess(role, premium)).toBe(onPremium);
-    expect(courseAccess(role, comingSoon)).toBe(onComingSoon);
-    expect(courseAccess(role, comingSoonFree)).toBe(onComingSoon);
+    const viewer = { role };
+    expect(courseAccess(viewer, free)).toBe(onFree);
+    expect(courseAccess(viewer, premium)).toBe(onPremium);
+    expect(courseAccess(viewer, comingSoon)).toBe(onComingSoon);
+    expect(courseAccess(viewer, comingSoonFree)).toBe(onComingSoon);
+  });
+
+  it('opens premium courses to a free teacher with a seat of an active licence group (issue 18)', () => {
+    expect(courseAccess({ role: 'free', licence: { groupStatus: 'active' } }, premium)).toBe('allowed');
+    expect(courseAccess({ role: 'free', licence: { groupStatus: 'suspended' } }, premium)).toBe(
+      'premiumRequired',
+    );
+    expect(courseAccess({ role: 'free', licence: { groupStatus: 'active' } }, comingSoon)).toBe('comingSoon');
   });
 });
 
@@ -45,9 +54,10 @@ describe('courseCardState (spec section 4)', () => {
     ['superadmin', 'open', 'open', 'preview'],
   ];
   it.each(table)('%s: free %s, premium %s, coming soon %s', (role, onFree, onPremium, onComingSoon) => {
-    expect(courseCardState(free, role)).toBe(onFree);
-    expect(courseCardState(premium, role)).toBe(onPremium);
-    expect(courseCardState(comingSoon, role)).toBe(onComingSoon);
-    expect(courseCardState(comingSoonFree, role)).toBe(onComingSoon);
+    const viewer = role ? { role } : null;
+    expect(courseCardState(free, viewer)).toBe(onFree);
+    expect(courseCardState(premium, viewer)).toBe(onPremium);
+    expect(courseCardState(comingSoon, viewer)).toBe(onComingSoon);
+    expect(courseCardState(comingSoonFree, viewer)).toBe(onComingSoon);
   });
 });

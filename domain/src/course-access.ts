@@ -1,5 +1,5 @@
 // Zod-free on purpose: the catalogue's course cards (the app's first screen) use these rules.
-import { hasPremiumAccess, type RoleName } from './roles-core.js';
+import { type AccessViewer, viewerHasPremium } from './roles-core.js';
 
 /** Why a course does not open, or that it does. */
 export type CourseAccess = 'allowed' | 'signInRequired' | 'premiumRequired' | 'comingSoon';
@@ -13,13 +13,14 @@ export interface CourseFlags {
 /**
  * Who may open a course's lessons and quizzes (ARCHITECTURE decision 11, spec section 6): free
  * courses every signed-in user; premium courses premium, license_admin and superadmin; coming-soon
- * courses only a superadmin (to preview them). `role` is null or undefined for a signed-out visitor.
+ * courses only a superadmin (to preview them); premium access is `hasPremiumAccess` (role, licence
+ * seat). `viewer` is null or undefined for a signed-out visitor.
  * The api's content policy, the course overview and the course cards all decide with this rule.
  */
-export function courseAccess(role: RoleName | null | undefined, course: CourseFlags): CourseAccess {
-  if (!role) return 'signInRequired';
-  if (course.isComingSoon) return role === 'superadmin' ? 'allowed' : 'comingSoon';
-  if (course.isPremium && !hasPremiumAccess(role)) return 'premiumRequired';
+export function courseAccess(viewer: AccessViewer | null | undefined, course: CourseFlags): CourseAccess {
+  if (!viewer) return 'signInRequired';
+  if (course.isComingSoon) return viewer.role === 'superadmin' ? 'allowed' : 'comingSoon';
+  if (course.isPremium && !viewerHasPremium(viewer)) return 'premiumRequired';
   return 'allowed';
 }
 
@@ -32,8 +33,11 @@ export type CourseCardState = 'open' | 'locked' | 'comingSoon' | 'preview';
  * course page would then refuse. A coming-soon card says so to everyone but a superadmin, who gets a
  * preview.
  */
-export function courseCardState(course: CourseFlags, role: RoleName | null | undefined): CourseCardState {
-  const access = courseAccess(role ?? 'free', course);
+export function courseCardState(
+  course: CourseFlags,
+  viewer: AccessViewer | null | undefined,
+): CourseCardState {
+  const access = courseAccess(viewer ?? { role: 'free' }, course);
   if (course.isComingSoon) return access === 'allowed' ? 'preview' : 'comingSoon';
   return access === 'premiumRequired' ? 'locked' : 'open';
 }

@@ -1,7 +1,7 @@
 // Zod-free on purpose: the shape of an entry of the endpoint table and the URL builder, which the
 // first screen's calls use without the classic zod schemas (endpoints.ts holds the table).
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
 
 /** What validates a body: a zod schema (classic or mini); `parse` answers the data or throws. */
 export interface Parser<T> {

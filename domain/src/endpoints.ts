@@ -25,6 +25,21 @@ import { endpoint, endpointUrl, type Endpoint } from './endpoint-core.js';
 import { firstLoadEndpoints } from './endpoints-first-load.js';
 import { InviteLookupResponse } from './invite-lookup.js';
 import {
+  AcceptInviteRequest,
+  AcceptInviteResponse,
+  AdminLicenseGroupListResponse,
+  CreateLicenseGroupRequest,
+  CreateLicenseGroupResponse,
+  GroupMembersResponse,
+  Invite,
+  LicenseGroup,
+  LicenseGroupListResponse,
+  RemovedResponse,
+  SendInvitesRequest,
+  SendInvitesResponse,
+  UpdateLicenseCountRequest,
+} from './licences.js';
+import {
   CheckoutSessionStatusResponse,
   CreateCheckoutSessionRequest,
   RedirectUrlResponse,
@@ -98,7 +113,57 @@ export const endpoints = {
   }),
   /** The link of the verification e-mail: redirects to the app. */
   verifyEmail: endpoint({ method: 'GET', path: '/api/auth/verify-email' }),
+
+  // Group licences (spec section 7; issue 18). The calls marked new follow the spec's style.
+  createLicenseGroup: endpoint({
+    method: 'POST',
+    path: '/api/license-groups',
+    request: CreateLicenseGroupRequest,
+    response: CreateLicenseGroupResponse,
+  }),
+  licenseGroups: endpoint({ method: 'GET', path: '/api/license-groups', response: LicenseGroupListResponse }),
+  myLicenseGroups: endpoint({
+    method: 'GET',
+    path: '/api/license-groups/me',
+    response: AdminLicenseGroupListResponse,
+  }),
+  licenseGroupMembers: endpoint({
+    method: 'GET',
+    path: '/api/license-groups/:groupId/members',
+    response: GroupMembersResponse,
+  }),
+  /** New: the members as a CSV file (an attachment, not JSON). */
+  licenseGroupMembersCsv: endpoint({ method: 'GET', path: '/api/license-groups/:groupId/members.csv' }),
+  /** New: the licence admin removes a member; the seat is free again. */
+  removeLicenseGroupMember: endpoint({
+    method: 'DELETE',
+    path: '/api/license-groups/:groupId/members/:userId',
+    response: RemovedResponse,
+  }),
+  updateLicenseCount: endpoint({
+    method: 'PATCH',
+    path: '/api/license-groups/:groupId/license-count',
+    request: UpdateLicenseCountRequest,
+    response: LicenseGroup,
+  }),
+  sendInvites: endpoint({
+    method: 'POST',
+    path: '/api/invites',
+    request: SendInvitesRequest,
+    response: SendInvitesResponse,
+  }),
   invite: endpoint({ method: 'GET', path: '/api/invites/:code', response: InviteLookupResponse }),
+  /** New: a signed-in teacher accepts an invitation sent to their address. */
+  acceptInvite: endpoint({
+    method: 'POST',
+    path: '/api/invites/accept',
+    request: AcceptInviteRequest,
+    response: AcceptInviteResponse,
+  }),
+  /** New: send a pending invitation again (new code, new expiry). */
+  resendInvite: endpoint({ method: 'POST', path: '/api/invites/:inviteId/resend', response: Invite }),
+  /** New: revoke a pending invitation; its seat is free again. */
+  revokeInvite: endpoint({ method: 'POST', path: '/api/invites/:inviteId/revoke', response: Invite }),
 
   // Content and the Prompt Library.
   course: endpoint({ method: 'GET', path: '/api/content/courses/:slug', response: CourseContentResponse }),

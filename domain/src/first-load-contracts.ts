@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { gradientColours, gradientPattern, hexColourPattern, slugPattern } from './content-patterns.js';
+import { licenseGroupStatuses } from './licence-rules.js';
 import { roles } from './roles-core.js';
 
 /**
@@ -24,6 +25,12 @@ export const PublicUser = z.object({
   role: Role,
   emailVerified: z.boolean(),
   createdAt: z.string(),
+  /** The licence group seat the user holds (issue 18); null or absent when none. */
+  licence: z.optional(
+    z.nullable(
+      z.object({ groupId: z.string(), groupName: z.string(), groupStatus: z.enum(licenseGroupStatuses) }),
+    ),
+  ),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 

@@ -21,3 +21,5 @@ export * from './certificates.js';
 export * from './premium.js';
 export * from './templates.js';
 export * from './template-rules.js';
+export * from './licence-rules.js';
+export * from './licences.js';

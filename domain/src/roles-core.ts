@@ -1,4 +1,5 @@
 // Zod-free on purpose: the pwa's first screen imports these without pulling in the schemas (roles.ts).
+import type { LicenceMembership } from './licence-rules.js';
 
 export const roles = ['free', 'premium', 'license_admin', 'superadmin'] as const;
 /** A role name (the same type as `Role` of roles.ts). */
@@ -12,12 +13,45 @@ export const roleLabels: Record<RoleName, string> = {
   free: 'Free',
 };
 
-/** Premium courses and prompts are open to these roles (spec section 6). */
-export function hasPremiumAccess(role: RoleName | null | undefined): boolean {
-  return role === 'premium' || role === 'license_admin' || role === 'superadmin';
+/**
+ * The user's own subscription: `live` while it gives premium (`subscriptionGivesPremium`), else
+ * `none`. Payments keep the role `premium` exactly while it is live (`roleAfterPayments`), so a
+ * caller that has not read the subscription passes `null` and the role speaks for it.
+ */
+export type SubscriptionAccess = 'live' | 'none' | null;
+
+/**
+ * Premium access (spec sections 1 and 6, issue 18): premium, license_admin and superadmin; a live
+ * subscription of the user's own; or a seat in an active licence group, whatever the user's own
+ * subscription does. Leaving the group returns a teacher to free unless they pay themselves.
+ * The one rule: the api's content, prompts, templates and sync and the pwa's screens all ask it.
+ */
+export function hasPremiumAccess(
+  role: RoleName | null | undefined,
+  subscription: SubscriptionAccess,
+  membership: Pick<LicenceMembership, 'groupStatus'> | null | undefined,
+): boolean {
+  if (!role) return false;
+  if (role === 'premium' || role === 'license_admin' || role === 'superadmin') return true;
+  if (subscription === 'live') return true;
+  return membership?.groupStatus === 'active';
 }
 
-/** 'Manage Subscription' is shown to these roles (spec section 2). */
-export function canManageSubscription(role: RoleName | null | undefined): boolean {
-  return hasPremiumAccess(role);
+/** Who is asking, as the access rules read it: role and licence seat; null when signed out. */
+export interface AccessViewer {
+  role: RoleName;
+  licence?: Pick<LicenceMembership, 'groupStatus'> | null;
+}
+
+/** `hasPremiumAccess` of a viewer (the role stands for the subscription, see `SubscriptionAccess`). */
+export function viewerHasPremium(viewer: AccessViewer | null | undefined): boolean {
+  return viewer ? hasPremiumAccess(viewer.role, null, viewer.licence) : false;
+}
+
+/**
+ * 'Manage Subscription' is shown to everyone with premium access (spec section 2); for a licence
+ * member or an admin role without a subscription it explains where their access comes from.
+ */
+export function canManageSubscription(viewer: AccessViewer | null | undefined): boolean {
+  return viewerHasPremium(viewer);
 }

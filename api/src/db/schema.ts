@@ -249,3 +249,63 @@ export const checkoutSessions = pgTable(
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------
+// Group licences (issue 18): groups, e-mailed invitations and the seats members hold.
+
+/** A school's licence group. Every change of its seats locks this row (SELECT ... FOR UPDATE). */
+export const licenseGroups = pgTable(
+  'license_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** The license_admin who bought it; a deleted account leaves the group without one. */
+    purchaserId: uuid('purchaser_id').references(() => users.id, { onDelete: 'set null' }),
+    licenseCount: integer('license_count').notNull(),
+    status: text('status', { enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('license_groups_purchaser_idx').on(t.purchaserId)],
+);
+
+/** An invitation: the code in the link is never stored, only its SHA-256. */
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    licenseGroupId: uuid('license_group_id')
+      .notNull()
+      .references(() => licenseGroups.id, { onDelete: 'cascade' }),
+    /** Normalised (trimmed, lower-case). */
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invites_group_idx').on(t.licenseGroupId, t.email)],
+);
+
+/** A seat: one per user. Deleting the account or leaving the group frees it; progress stays the user's. */
+export const licenseMemberships = pgTable(
+  'license_memberships',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    licenseGroupId: uuid('license_group_id')
+      .notNull()
+      .references(() => licenseGroups.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('license_memberships_group_idx').on(t.licenseGroupId)],
+);
+
+export type LicenseGroupRow = typeof licenseGroups.$inferSelect;
+export type InviteRow = typeof invites.$inferSelect;

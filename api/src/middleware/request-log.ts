@@ -13,7 +13,12 @@ export function requestLog(logger: Logger): Middleware | null {
       await next();
     } finally {
       const ms = Math.round((performance.now() - start) * 10) / 10;
-      logger.info(`${ctx.method} ${ctx.path} ${ctx.status}`, { ms, ip: ctx.ip });
+      logger.info(`${ctx.method} ${loggedPath(ctx.path)} ${ctx.status}`, { ms, ip: ctx.ip });
     }
   };
+}
+
+/** An invitation code in a path (GET /api/invites/{code}) never reaches the log. */
+export function loggedPath(path: string): string {
+  return path.replace(/^\/api\/invites\/(?!accept$)[^/]+$/, '/api/invites/[code]');
 }

@@ -70,3 +70,19 @@ export async function setRole(
   if (!(await updateUser(app.db, app.sessionCache, userId, { role }, new Date())))
     throw new Error(`setRole: no user ${userId}`);
 }
+
+/** `n` verified users sharing one password hash (`sharedPasswordHash`): for tests that need many accounts. */
+export async function buildManyUsers(db: Db, n: number, prefix = 'member'): Promise<UserRow[]> {
+  const passwordHash = await sharedPasswordHash('correct horse battery staple');
+  const rows: UserRow[] = [];
+  for (let i = 0; i < n; i++) {
+    const user = await insertUser(
+      db,
+      { name: `Teacher ${i + 1}`, email: uniqueEmail(prefix), passwordHash, emailVerified: true },
+      new Date(),
+    );
+    if (!user) throw new Error('buildManyUsers: e-mail taken');
+    rows.push(user);
+  }
+  return rows;
+}

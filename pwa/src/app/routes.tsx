@@ -49,6 +49,9 @@ const CertificateVerifyPage = lazy(() =>
 const PaymentSuccessPage = lazy(() =>
   import('../features/premium/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })),
 );
+const LicenseAdminPage = lazy(() =>
+  import('../features/license-admin/license-admin-page').then((m) => ({ default: m.LicenseAdminPage })),
+);
 // The module page and the templates its lesson uses beside it (features meet here, in app/): one
 // lazy piece, both files fetched in parallel, so the lesson is drawn once with its aside.
 const loadModulePage = () =>
@@ -85,6 +88,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.terms, element: <TermsPage /> },
       { path: routePatterns.privacy, element: <PrivacyPage /> },
       { path: routePatterns.paymentSuccess, element: <PaymentSuccessPage /> },
+      { path: routePatterns.licenseAdmin, element: <LicenseAdminPage /> },
       { path: routePatterns.module, element: <ModulePage /> },
       { path: routePatterns.certificateVerify, element: <CertificateVerifyPage /> },
       { path: routePatterns.course, element: <CourseOverviewRoute /> },

@@ -130,6 +130,17 @@ export interface CourseDownload {
   downloadedAt: string;
 }
 
+/**
+ * The last answer of a licence admin's call (issue 18: GET /api/license-groups/me and a group's
+ * members), kept so the License Management page shows it, with its age, when offline.
+ */
+export interface CachedAnswer {
+  /** The call's URL. */
+  key: string;
+  data: unknown;
+  fetchedAt: string;
+}
+
 export class UserDb extends Dexie {
   progress!: EntityTable<LocalProgress, 'courseSlug'>;
   /** Premium course content this user may open (never stored in the shared `content` database). */
@@ -142,6 +153,8 @@ export class UserDb extends Dexie {
   profile!: EntityTable<CachedProfile, 'key'>;
   /** Templates (premium) this user opened or downloaded with a course. */
   templates!: EntityTable<CachedTemplate, 'slug'>;
+  /** The License Management page's last answers (issue 18). */
+  answers!: EntityTable<CachedAnswer, 'key'>;
 
   constructor(userId: string) {
     super(userDbName(userId));
@@ -160,6 +173,7 @@ export class UserDb extends Dexie {
           }),
       );
     this.version(4).stores({ templates: 'slug' });
+    this.version(5).stores({ answers: 'key' });
   }
 }
 

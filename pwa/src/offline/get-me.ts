@@ -1,4 +1,4 @@
-import { firstLoadEndpoints, type PublicUser } from '@pd/domain';
+import { firstLoadEndpoints, type PublicUser, viewerHasPremium } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   cachedProfile,
@@ -69,6 +69,14 @@ export function useMe() {
  */
 export function useLayoutRole(): PublicUser['role'] | null {
   const me = useMe();
-  if (me.data) return me.data.role;
+  if (me.data) return layoutRole(me.data);
   return me.isPending ? signedInRoleHint() : null;
+}
+
+/**
+ * The role the layout is drawn as: a free teacher with a seat of an active licence group is laid
+ * out as premium (no 'Upgrade to Premium'; issue 18, `hasPremiumAccess`).
+ */
+export function layoutRole(user: PublicUser): PublicUser['role'] {
+  return user.role === 'free' && viewerHasPremium(user) ? 'premium' : user.role;
 }

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@pd/domain';
+import { type PublicUser, viewerHasPremium } from '@pd/domain';
 
 /**
  * The cached profile: GET /api/auth/me's last answer is kept in the teacher's `user-<id>` database
@@ -32,7 +32,8 @@ export async function rememberProfile(user: PublicUser): Promise<void> {
   // An answer that crossed a sign-out on its way does not bring the teacher back.
   if (isLogoutPending()) return;
   storage()?.setItem(lastUserKey, user.id);
-  storage()?.setItem(lastRoleKey, user.role);
+  // The layout hint: a licence member is laid out as premium (see get-me.ts `layoutRole`).
+  storage()?.setItem(lastRoleKey, user.role === 'free' && viewerHasPremium(user) ? 'premium' : user.role);
   // IndexedDB (Dexie) is loaded on demand: the first screen does not wait for it.
   const { allowUserDb, userDb } = await import('./db');
   // The server says this teacher is signed in: their database may be used again.

@@ -32,6 +32,7 @@ describe('POST /api/auth/login', () => {
       role: 'premium',
       emailVerified: true,
       createdAt: teacher.user.createdAt.toISOString(),
+      licence: null,
     });
   });
 

@@ -58,11 +58,12 @@ describe('POST /api/auth/register', () => {
     expect((await userByEmail(b.email))?.marketingOptIn).toBe(true);
   });
 
-  it('keeps the ?invite= code for later', async () => {
+  it('refuses an unknown ?invite= code with the invite message and creates nothing (licences.test.ts has the rest)', async () => {
     const body = valid();
     const res = await app.client().post('/api/auth/register?invite=INV-123', body);
-    expect(res.status).toBe(201);
-    expect((await userByEmail(body.email))?.inviteCode).toBe('INV-123');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: 'Invalid invite code' });
+    expect(await userByEmail(body.email)).toBeUndefined();
   });
 
   it('answers 409 with the spec message when the e-mail exists, and changes nothing', async () => {

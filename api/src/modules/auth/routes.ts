@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { route } from '../../route.js';
+import { membershipOf, registerWithInvite } from '../licences/service.js';
 import { rateLimit } from '../rate-limit/middleware.js';
 import { dummyPasswordHash } from './crypto.js';
 import { presentUser } from './present.js';
@@ -34,15 +35,28 @@ export function authRoutes(deps: AppDeps): Router {
       throw new AppError(401, authMessages.notSignedIn, errorCodes.unauthorized);
     }
     ctx.set('Cache-Control', 'no-store');
-    return presentUser(user);
+    return { ...presentUser(user), licence: await membershipOf(deps, user.id) };
   });
 
   route(router, endpoints.register, limit('register'), async ({ ctx, input }) => {
-    const invite =
-      typeof ctx.query.invite === 'string' && ctx.query.invite.trim()
-        ? ctx.query.invite.trim().slice(0, 200)
-        : undefined;
-    const answer = await service.register(deps, input, invite);
+    const fromQuery =
+      typeof ctx.query.invite === 'string' && ctx.query.invite.trim() ? ctx.query.invite.trim() : undefined;
+    const invite = fromQuery ?? input.inviteCode;
+    if (invite) {
+      // Issue 18: the invitation link proved the address: the account is active and signed in at once.
+      const user = await registerWithInvite(deps, input, invite);
+      const session = ctx.session;
+      if (!session) throw new Error('session middleware missing');
+      await session.regenerate();
+      session.userId = user.id;
+      ctx.status = 201;
+      const optedIn = input.marketing_opt_in ?? input.marketingOptIn;
+      const joinUrl = deps.config.marketingJoinUrl;
+      return optedIn && joinUrl
+        ? { needsVerification: false, marketingJoinUrl: joinUrl }
+        : { needsVerification: false };
+    }
+    const answer = await service.register(deps, input);
     ctx.status = 201;
     return answer;
   });
@@ -54,7 +68,8 @@ export function authRoutes(deps: AppDeps): Router {
     if (!session) throw new Error('session middleware missing');
     await session.regenerate();
     session.userId = user.id;
-    return presentUser(user);
+    // With the licence seat, as GET /api/auth/me answers it: the app draws premium from this answer.
+    return { ...presentUser(user), licence: await membershipOf(deps, user.id) };
   });
 
   route(router, endpoints.logout, ({ ctx }) => {

@@ -50,11 +50,13 @@ async function sendVerification(db: Db, deps: ServiceDeps, user: UserRow, next?:
   await deps.mailer.enqueue(db, verificationMail(user.email, user.name, verifyUrl(deps, token, next)));
 }
 
-/** Creates an unverified account and queues its verification e-mail, in one transaction. */
+/**
+ * Creates an unverified account and queues its verification e-mail, in one transaction. Sign-up
+ * with an invitation goes through the licences module (`registerWithInvite`) instead.
+ */
 export async function register(
   deps: ServiceDeps,
   input: Parsed<typeof RegisterRequest>,
-  inviteFromQuery: string | undefined,
 ): Promise<{ needsVerification: true }> {
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
@@ -65,7 +67,6 @@ export async function register(
         email: input.email,
         passwordHash,
         marketingOptIn: input.marketing_opt_in ?? input.marketingOptIn,
-        inviteCode: inviteFromQuery ?? input.inviteCode ?? null,
       },
       deps.clock(),
     );
@@ -192,3 +193,28 @@ export async function changeRole(
   if (after !== before) await store.setUserRole(tx, deps.sessionCache, userId, after, now);
   return { before, after };
 }
+
+/**
+ * An account whose address is already proven (an invitation link came to it, issue 18): active at
+ * once, no verification mail. Runs inside the caller's transaction; null when the e-mail is taken.
+ */
+export async function createVerifiedAccount(
+  tx: Db,
+  deps: Pick<AppDeps, 'clock'>,
+  input: Parsed<typeof RegisterRequest> & { passwordHash: string },
+): Promise<UserRow | null> {
+  return store.insertUser(
+    tx,
+    {
+      name: input.name,
+      email: input.email,
+      passwordHash: input.passwordHash,
+      emailVerified: true,
+      marketingOptIn: input.marketing_opt_in ?? input.marketingOptIn,
+    },
+    deps.clock(),
+  );
+}
+
+/** Hashes a password for an account a caller creates through `createVerifiedAccount`. */
+export { hashPassword } from './crypto.js';

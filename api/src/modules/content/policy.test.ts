@@ -26,14 +26,23 @@ describe('canOpenCourse', () => {
   });
 
   it.each(table)('%s: free %s, premium %s, coming soon %s', (role, onFree, onPremium, onComingSoon) => {
-    expect(canOpenCourse({ role }, free)).toBe(onFree);
-    expect(canOpenCourse({ role }, premium)).toBe(onPremium);
-    expect(canOpenCourse({ role }, comingSoon)).toBe(onComingSoon);
+    expect(canOpenCourse({ role, licence: null }, free)).toBe(onFree);
+    expect(canOpenCourse({ role, licence: null }, premium)).toBe(onPremium);
+    expect(canOpenCourse({ role, licence: null }, comingSoon)).toBe(onComingSoon);
   });
 
   it('keeps a coming-soon course closed to all but a superadmin, even when it is not premium', () => {
-    expect(canOpenCourse({ role: 'premium' }, comingSoonFree)).toBe('comingSoon');
-    expect(canOpenCourse({ role: 'free' }, comingSoonFree)).toBe('comingSoon');
-    expect(canOpenCourse({ role: 'superadmin' }, comingSoonFree)).toBe('allowed');
+    expect(canOpenCourse({ role: 'premium', licence: null }, comingSoonFree)).toBe('comingSoon');
+    expect(canOpenCourse({ role: 'free', licence: null }, comingSoonFree)).toBe('comingSoon');
+    expect(canOpenCourse({ role: 'superadmin', licence: null }, comingSoonFree)).toBe('allowed');
+  });
+
+  it('opens premium courses to a free teacher holding a seat of an active licence group, not of a suspended one', () => {
+    const seat = { groupId: 'g', groupName: 'Lincoln High', groupStatus: 'active' as const };
+    expect(canOpenCourse({ role: 'free', licence: seat }, premium)).toBe('allowed');
+    expect(canOpenCourse({ role: 'free', licence: { ...seat, groupStatus: 'suspended' } }, premium)).toBe(
+      'premiumRequired',
+    );
+    expect(canOpenCourse({ role: 'free', licence: seat }, comingSoon)).toBe('comingSoon');
   });
 });

@@ -1,14 +1,23 @@
-import { type CourseAccess, courseAccess, type CourseFlags, type Role } from '@pd/domain';
+import {
+  type CourseAccess,
+  courseAccess,
+  type CourseFlags,
+  type LicenceMembership,
+  type Role,
+} from '@pd/domain';
 
 export type { CourseAccess };
 
-/** Who is asking: a signed-in user's role, or null when signed out. */
-export type Viewer = { role: Role } | null;
+/**
+ * Who is asking: a signed-in user's role and licence seat (the licences module's `viewerOf` builds
+ * it), or null when signed out. `licence` is required so no caller forgets the seat.
+ */
+export type Viewer = { role: Role; licence: LicenceMembership | null } | null;
 
 /**
  * Who may open a course's lessons and quizzes: the domain's `courseAccess` rule (the pwa's course
  * cards and overview decide with the same one), asked for the api's viewer.
  */
 export function canOpenCourse(user: Viewer, course: CourseFlags): CourseAccess {
-  return courseAccess(user?.role, course);
+  return courseAccess(user, course);
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
+import { viewerOf } from '../licences/service.js';
 import { type CachedJson, cachedJson, sendRevalidated } from './http-cache.js';
 import { presentCatalogue, presentCourse, presentFaq, presentLegalPage } from './present.js';
 import * as service from './service.js';
@@ -34,8 +35,8 @@ export function contentRoutes(deps: Pick<AppDeps, 'db' | 'content' | 'sessionCac
   route(router, endpoints.catalogue, ({ ctx }) => sendRevalidated(ctx, catalogue));
 
   /** A course's lessons and quizzes, for users allowed to open it (policy.ts). */
-  route(router, endpoints.course, privateAnswer, requireUser(deps), ({ ctx, params }) => {
-    const course = service.openCourse(deps, signedInUser(ctx), params.slug);
+  route(router, endpoints.course, privateAnswer, requireUser(deps), async ({ ctx, params }) => {
+    const course = service.openCourse(deps, await viewerOf(deps, signedInUser(ctx)), params.slug);
     return { course: presentCourse(course) };
   });
 

@@ -12,8 +12,7 @@ import {
 } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import type { UserRow } from '../../db/schema.js';
-import { type CourseAccess, canOpenCourse } from './policy.js';
+import { type CourseAccess, canOpenCourse, type Viewer } from './policy.js';
 
 /**
  * The content module reads the content folder, loaded and validated at start-up into
@@ -54,7 +53,7 @@ export function courseRefusal(access: Exclude<CourseAccess, 'allowed'>, course: 
  * The course a signed-in user asked for, when they may open it (the route answers 401 to a
  * signed-out request first, whatever the slug): an unknown slug is a 404; then the policy decides.
  */
-export function openCourse(deps: Pick<AppDeps, 'content'>, user: UserRow, slug: string): Course {
+export function openCourse(deps: Pick<AppDeps, 'content'>, user: Viewer, slug: string): Course {
   const course = findCourse(deps.content, slug);
   if (!course) throw new AppError(404, contentMessages.courseNotFound, errorCodes.notFound);
   const access = canOpenCourse(user, course);

@@ -9,6 +9,7 @@ export const mailLinks = {
     `${publicUrl}${endpointUrl(endpoints.verifyEmail, {}, { token, next })}`,
   resetPassword: (publicUrl: string, token: string) => `${publicUrl}${paths.resetPassword(token)}`,
   forgotPassword: (publicUrl: string) => `${publicUrl}${paths.forgotPassword()}`,
+  invite: (publicUrl: string, code: string) => `${publicUrl}${paths.signup(code)}`,
 } as const;
 
 export interface OutgoingMail {
@@ -93,5 +94,31 @@ export function passwordChangedMail(to: string, name: string, forgotUrl: string)
     text: text(lines, forgotUrl),
     html: layout(subject, lines, { label: 'Reset my password', url: forgotUrl }),
     links: [forgotUrl],
+  };
+}
+
+/** Issue 18: the invitation to a school's licence group, with the link that signs the teacher up. */
+export function inviteMail(
+  to: string,
+  invite: { groupName: string; invitedBy: string; expiresAt: Date; url: string },
+): OutgoingMail {
+  const subject = `${invite.invitedBy} invited you to ${brand.productName}`;
+  const expires = invite.expiresAt.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  const lines = [
+    'Hello,',
+    `${invite.invitedBy} invited you to join ${invite.groupName} on ${brand.productName}. Your school's licence gives you Premium Access to every course, free of charge.`,
+    `Create your account with the link below. The invitation is for ${to} and expires on ${expires}.`,
+  ];
+  return {
+    to,
+    subject,
+    text: text(lines, invite.url),
+    html: layout(subject, lines, { label: 'Accept the invitation', url: invite.url }),
+    links: [invite.url],
   };
 }

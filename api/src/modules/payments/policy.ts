@@ -3,9 +3,13 @@ import { hasPremiumAccess, type Role, subscriptionGivesPremium } from '@pd/domai
 /** Payments only ever move a user between free and premium. */
 const paymentRoles: readonly Role[] = ['free', 'premium'];
 
-/** Who may open a checkout: nobody who already has premium access (premium, license_admin, superadmin). */
+/**
+ * Who may open a checkout: nobody whose role already gives premium (premium, license_admin,
+ * superadmin). A licence member may still buy a subscription of their own (it keeps them premium
+ * when they leave the group), so the seat is not asked here.
+ */
 export function canStartCheckout(role: Role): boolean {
-  return !hasPremiumAccess(role);
+  return !hasPremiumAccess(role, null, null);
 }
 
 /**

@@ -31,6 +31,6 @@ export function presentCheckoutStatus(
     status: session.status,
     paymentStatus: session.paymentStatus,
     planType,
-    premium: hasPremiumAccess(role),
+    premium: hasPremiumAccess(role, null, null),
   };
 }

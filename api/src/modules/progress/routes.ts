@@ -1,4 +1,4 @@
-import Router, { type RouterMiddleware } from '@koa/router';
+import Router, { type RouterContext, type RouterMiddleware } from '@koa/router';
 import {
   contentErrorCodes,
   contentMessages,
@@ -8,11 +8,11 @@ import {
   progressMessages,
   syncReasons,
 } from '@pd/domain';
-import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
+import { membershipOf } from '../licences/service.js';
 import { canOpenCourse } from '../content/policy.js';
 import { courseRefusal, findCourse } from '../content/service.js';
 import * as service from './service.js';
@@ -29,6 +29,11 @@ const moduleIdParam: RouterMiddleware = (ctx, next) => {
 export function progressRoutes(deps: AppDeps): Router {
   const router = new Router();
   const signedIn = requireUser(deps);
+  /** The signed-in teacher with their licence seat: grading a premium course checks access. */
+  const teacher = async (ctx: RouterContext): Promise<service.Teacher> => {
+    const user = signedInUser(ctx);
+    return { id: user.id, role: user.role, licence: await membershipOf(deps, user.id) };
+  };
 
   route(router, endpoints.progress, signedIn, async ({ ctx }) => {
     const user = signedInUser(ctx);
@@ -38,14 +43,14 @@ export function progressRoutes(deps: AppDeps): Router {
   });
 
   route(router, endpoints.sync, signedIn, async ({ ctx, input }) => {
-    const user = signedInUser(ctx);
+    const user = await teacher(ctx);
     ctx.set('Cache-Control', 'no-store');
     return service.syncProgress(deps, user, input);
   });
 
   // The client's completed and score are accepted for the spec's shape and ignored: the server grades.
   route(router, endpoints.saveProgress, signedIn, moduleIdParam, async ({ ctx, input, params }) => {
-    const user = signedInUser(ctx);
+    const user = await teacher(ctx);
     const { courseSlug } = params;
     const outcome = await service.saveProgress(
       deps,
@@ -72,7 +77,7 @@ export function progressRoutes(deps: AppDeps): Router {
 /** The online form of a refused attempt: an HTTP status and a message a person can read. */
 function saveError(
   deps: AppDeps,
-  user: UserRow,
+  user: service.Teacher,
   courseSlug: string,
   reason: service.RejectionReason,
 ): AppError {

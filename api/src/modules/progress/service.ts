@@ -1,3 +1,4 @@
+import type { LicenceMembership } from '@pd/domain';
 import {
   type CourseProgress,
   type ProgressRecord,
@@ -26,7 +27,8 @@ import { presentCourseProgress, presentRecord } from './present.js';
 import * as store from './store.js';
 
 type ServiceDeps = Pick<AppDeps, 'db' | 'clock' | 'content'>;
-type Teacher = Pick<UserRow, 'id' | 'role'>;
+/** The signed-in teacher with their licence seat (premium courses need premium or a licence). */
+export type Teacher = Pick<UserRow, 'id' | 'role'> & { licence: LicenceMembership | null };
 
 export type RejectionReason = keyof typeof syncReasons;
 
@@ -128,7 +130,7 @@ export async function saveProgress(
 /** Resets a course (records gone, generation moved on). Null when the course does not exist. */
 export async function resetProgress(
   deps: ServiceDeps,
-  user: Teacher,
+  user: Pick<Teacher, 'id'>,
   courseSlug: string,
 ): Promise<ResetProgressResponse | null> {
   if (!findCourse(deps.content, courseSlug)) return null;
@@ -144,7 +146,7 @@ export async function resetProgress(
 
 export async function listProgress(
   deps: ServiceDeps,
-  user: Teacher,
+  user: Pick<Teacher, 'id'>,
   courseSlug?: string,
 ): Promise<ProgressRecord[]> {
   return (await store.listRows(deps.db, user.id, courseSlug)).map(presentRecord);

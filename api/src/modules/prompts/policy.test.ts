@@ -5,7 +5,8 @@ import { canReadPrompts } from './policy.js';
 describe('canReadPrompts', () => {
   it('lets everyone, signed in or not, read a free category', () => {
     expect(canReadPrompts(null, { isPremium: false })).toBe(true);
-    for (const role of roles) expect(canReadPrompts({ role }, { isPremium: false })).toBe(true);
+    for (const role of roles)
+      expect(canReadPrompts({ role, licence: null }, { isPremium: false })).toBe(true);
   });
 
   it.each<[Role | 'signed out', boolean]>([
@@ -15,7 +16,12 @@ describe('canReadPrompts', () => {
     ['license_admin', true],
     ['superadmin', true],
   ])('premium category, %s: %s', (who, expected) => {
-    const user = who === 'signed out' ? null : { role: who };
+    const user = who === 'signed out' ? null : { role: who, licence: null };
     expect(canReadPrompts(user, { isPremium: true })).toBe(expected);
+  });
+
+  it('opens premium categories to a free teacher with a seat of an active licence group', () => {
+    const licence = { groupId: 'g', groupName: 'Lincoln High', groupStatus: 'active' as const };
+    expect(canReadPrompts({ role: 'free', licence }, { isPremium: true })).toBe(true);
   });
 });

@@ -7,5 +7,5 @@ import type { Viewer } from '../content/policy.js';
  * descriptions are listed to everyone.
  */
 export function canReadPrompts(user: Viewer, category: Pick<PromptCategory, 'isPremium'>): boolean {
-  return !category.isPremium || hasPremiumAccess(user?.role);
+  return !category.isPremium || hasPremiumAccess(user?.role, null, user?.licence);
 }

@@ -1,8 +1,8 @@
 import type { Content } from '@pd/content';
 import type { PromptCategory } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
-import { currentUser } from '../auth/service.js';
 import type { Viewer } from '../content/policy.js';
+import { sessionViewer } from '../licences/service.js';
 import { canReadPrompts } from './policy.js';
 
 /** The Prompt Library comes from the content folder (deps.content); no database table. */
@@ -17,8 +17,7 @@ export async function viewer(
   deps: Pick<AppDeps, 'db' | 'sessionCache'>,
   userId: string | undefined,
 ): Promise<Viewer> {
-  const user = await currentUser(deps, userId);
-  return user ? { role: user.role } : null;
+  return sessionViewer(deps, userId);
 }
 
 /** What one user may read of the library. */

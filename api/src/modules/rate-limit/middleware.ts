@@ -17,7 +17,8 @@ export interface RateLimitPolicy {
   perAccount: RateRule;
 }
 
-export type RateBucket = 'login' | 'register' | 'forgotPassword' | 'resendVerification' | 'resetPassword';
+export type RateBucket =
+  'login' | 'register' | 'forgotPassword' | 'resendVerification' | 'resetPassword' | 'inviteLookup';
 export type RateLimits = Record<RateBucket, RateLimitPolicy>;
 
 const minutes = (n: number) => n * 60_000;
@@ -37,6 +38,11 @@ export const defaultRateLimits: RateLimits = {
   resetPassword: {
     perIp: { limit: 30, windowMs: minutes(15) },
     perAccount: { limit: 10, windowMs: minutes(15) },
+  },
+  /** Invitation codes (issue 18): looked up and accepted; generous per IP, a school shares one. */
+  inviteLookup: {
+    perIp: { limit: 120, windowMs: minutes(15) },
+    perAccount: { limit: 20, windowMs: minutes(15) },
   },
 };
 

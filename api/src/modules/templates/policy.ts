@@ -15,5 +15,5 @@ export function canListTemplates(user: Viewer): boolean {
  */
 export function canReadTemplate(user: Viewer): TemplateAccess {
   if (!user) return 'signInRequired';
-  return hasPremiumAccess(user.role) ? 'allowed' : 'premiumRequired';
+  return hasPremiumAccess(user.role, null, user.licence) ? 'allowed' : 'premiumRequired';
 }

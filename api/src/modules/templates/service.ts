@@ -9,8 +9,8 @@ import {
 } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { currentUser } from '../auth/service.js';
 import type { Viewer } from '../content/policy.js';
+import { sessionViewer } from '../licences/service.js';
 import { canListTemplates, canReadTemplate } from './policy.js';
 
 /** Templates come from the content folder (deps.content.templates); no database table. */
@@ -19,8 +19,7 @@ async function viewer(
   deps: Pick<AppDeps, 'db' | 'sessionCache'>,
   userId: string | undefined,
 ): Promise<Viewer> {
-  const user = await currentUser(deps, userId);
-  return user ? { role: user.role } : null;
+  return sessionViewer(deps, userId);
 }
 
 const notSignedIn = () => new AppError(401, authMessages.notSignedIn, errorCodes.unauthorized);

@@ -17,6 +17,8 @@ function bannerText(user: PublicUser | null | undefined): string {
   if (!user) return 'Sign in or create a free account to start learning and keep track of your progress.';
   switch (user.role) {
     case 'free':
+      if (user.licence?.groupStatus === 'active')
+        return `Welcome back, ${user.name}! Your school's licence (${user.licence.groupName}) gives you Premium access to every course.`;
       return `Welcome, ${user.name}! You are on the Free plan: free courses are open to you, and premium courses come with an upgrade.`;
     case 'premium':
       return `Welcome back, ${user.name}! Your Premium access opens every course.`;
@@ -106,7 +108,7 @@ export function CataloguePage({ roleBanner }: CataloguePageProps = {}) {
               <CourseCard
                 course={course}
                 completedModules={progress[course.slug] ?? []}
-                role={user?.role}
+                viewer={user}
                 onUpgrade={onUpgrade}
               />
             </Box>

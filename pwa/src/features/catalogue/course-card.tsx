@@ -16,7 +16,7 @@ import {
   courseCompletion,
   type CourseSummary,
   paths,
-  type Role,
+  type AccessViewer,
 } from '@pd/domain';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -27,13 +27,14 @@ import { courseBackground } from '../../lib/course-theme';
 interface CourseCardProps {
   course: CourseSummary;
   completedModules: readonly number[];
-  role: Role | null | undefined;
+  /** Who looks: role and licence seat (the signed-in user), or null when signed out. */
+  viewer: AccessViewer | null | undefined;
   onUpgrade: () => void;
 }
 
-export function CourseCard({ course, completedModules, role, onUpgrade }: CourseCardProps) {
+export function CourseCard({ course, completedModules, viewer, onUpgrade }: CourseCardProps) {
   const titleId = useId();
-  const state = courseCardState(course, role);
+  const state = courseCardState(course, viewer);
   const progress = courseCompletion(
     completedModules,
     course.modules.map((m) => m.id),

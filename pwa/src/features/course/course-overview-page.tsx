@@ -78,7 +78,7 @@ function CourseAccess({
   const me = useMe();
   const user = me.data;
   if (!user) return <CoursePageSkeleton />;
-  const access = courseAccess(user.role, summary);
+  const access = courseAccess(user, summary);
   if (access === 'comingSoon') return <ComingSoonNotice courseTitle={summary.title} />;
   if (access === 'premiumRequired') return <PremiumWall courseTitle={summary.title} />;
   return <CourseOverview summary={summary} user={user} renderCertificateActions={renderCertificateActions} />;

@@ -20,6 +20,7 @@ import {
   paths,
   progressMessages,
   type PublicUser,
+  viewerHasPremium,
 } from '@pd/domain';
 import {
   type ComponentType,
@@ -183,7 +184,7 @@ function CourseModule({
       module={module}
       previous={previous}
       progress={shownProgress}
-      isFreeUser={user.role === 'free'}
+      isFreeUser={!viewerHasPremium(user)}
       userConfirmed={userConfirmed}
       focusTitle={focusTitle}
       moduleAside={moduleAside}

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../test/render';
+import { meKeys } from '../../offline/get-me';
+import { buildUser, jsonResponse } from '../../test/render';
 import { renderPremiumActions, stubLocationAssign } from './test-support';
 
 vi.mock('../../offline/analytics', () => ({ queueAnalyticsEvent: vi.fn(async () => {}) }));
@@ -47,6 +48,33 @@ describe('Manage Subscription', () => {
     expect(toast).toHaveTextContent(title);
     expect(toast.querySelector('.MuiAlert-message')?.lastChild?.textContent).toMatch(description);
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'a licence member',
+      buildUser({
+        role: 'free',
+        licence: { groupId: 'g1', groupName: 'Lincoln High School', groupStatus: 'active' },
+      }),
+      /comes from your school's licence \(Lincoln High School\)/,
+    ],
+    ['a license admin', buildUser({ role: 'license_admin' }), /comes with your administrator role/],
+  ])('tells %s without a subscription where their premium comes from', async (_who, me, description) => {
+    stubLocationAssign();
+    const utils = renderPremiumActions({
+      role: null,
+      handlers: {
+        'GET /api/auth/me': () => jsonResponse(200, me),
+        [portalKey]: () =>
+          jsonResponse(400, { error: 'No active subscription found. Subscribe first or contact support.' }),
+      },
+    });
+    await waitFor(() => expect(utils.queryClient.getQueryData(meKeys.all)).toBeTruthy());
+    await utils.user.click(screen.getByRole('button', { name: 'Manage Subscription' }));
+    const toast = await screen.findByText(description);
+    expect(toast).toBeVisible();
+    expect(screen.queryByText('No Active Subscription')).toBeNull();
   });
 
   it("uses 'Failed to access customer portal' when the server gives no message", async () => {

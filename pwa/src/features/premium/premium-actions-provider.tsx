@@ -1,3 +1,4 @@
+import { licenceMessages } from '@pd/domain';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useOpenAuthDialog } from '../../components/auth-dialog-context';
 import { PremiumActionsContext, type PremiumActions } from '../../components/premium-actions-context';
@@ -48,10 +49,32 @@ export function PremiumActionsProvider({ children }: { children: ReactNode }) {
       (url) => window.location.assign(url),
       (error: unknown) => {
         portalBusy.current = false;
-        toast({ variant: 'error', ...describePortalFailure(error) });
+        const failure = describePortalFailure(error);
+        // Issue 18: premium that comes from a school's licence or an admin role has no subscription
+        // to manage; say where it comes from instead of 'No Active Subscription'.
+        const user = me.data;
+        if (failure.title === 'No Active Subscription' && user) {
+          if (user.licence?.groupStatus === 'active') {
+            toast({
+              variant: 'info',
+              title: 'Premium Access',
+              description: licenceMessages.subscriptionFromLicence(user.licence.groupName),
+            });
+            return;
+          }
+          if (user.role === 'license_admin' || user.role === 'superadmin') {
+            toast({
+              variant: 'info',
+              title: 'Premium Access',
+              description: licenceMessages.subscriptionFromRole,
+            });
+            return;
+          }
+        }
+        toast({ variant: 'error', ...failure });
       },
     );
-  }, [toast]);
+  }, [toast, me.data]);
 
   const value = useMemo<PremiumActions>(
     () => ({ onUpgrade, onManageSubscription }),

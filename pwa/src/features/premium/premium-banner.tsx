@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { canManageSubscription, launchPromotion } from '@pd/domain';
+import { canManageSubscription, launchPromotion, viewerHasPremium } from '@pd/domain';
 import { lazy, Suspense, useState } from 'react';
 import { usePremiumActions } from '../../components/premium-actions-context';
 import { useMe } from '../../offline/get-me';
@@ -22,9 +22,9 @@ const SubscriptionEndNotice = lazy(() =>
  */
 export function PremiumBanner() {
   const me = useMe();
-  const role = me.data?.role;
-  if (role === 'free') return <PromoBanner />;
-  if (canManageSubscription(role)) {
+  const user = me.data;
+  if (user && !viewerHasPremium(user)) return <PromoBanner />;
+  if (canManageSubscription(user)) {
     return (
       <Suspense fallback={null}>
         <SubscriptionEndNotice />

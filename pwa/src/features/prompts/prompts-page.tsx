@@ -120,10 +120,17 @@ export function PromptsPage() {
   usePageTitle('Prompt Library');
   const me = useMe();
   const user = me.data ?? null;
-  const viewer: PromptViewer = !user ? 'anonymous' : hasPremiumAccess(user.role) ? 'premium' : 'free';
-  const library = usePromptLibrary(user ? `${user.id}:${user.role}` : 'anonymous', {
-    enabled: !me.isPending,
-  });
+  const viewer: PromptViewer = !user
+    ? 'anonymous'
+    : hasPremiumAccess(user.role, null, user.licence)
+      ? 'premium'
+      : 'free';
+  const library = usePromptLibrary(
+    user ? `${user.id}:${user.role}:${user.licence?.groupStatus ?? ''}` : 'anonymous',
+    {
+      enabled: !me.isPending,
+    },
+  );
 
   return (
     <Box sx={{ py: { xs: 2, sm: 4 } }}>

@@ -20,7 +20,7 @@ export function TemplatesPage() {
   const me = useMe();
   const list = useTemplateList();
   if (me.isPending) return <LoadingScreen />;
-  const entitled = hasPremiumAccess(me.data?.role);
+  const entitled = hasPremiumAccess(me.data?.role, null, me.data?.licence);
   return (
     <Box sx={{ py: { xs: 3, sm: 4 }, maxWidth: 900 }}>
       <Typography variant="h3" component="h1" sx={{ mb: 1 }}>

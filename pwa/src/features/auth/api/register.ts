@@ -1,7 +1,8 @@
 import { endpoints, RegisterRequest, type RegisterResponse } from '@pd/domain';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiSend } from '../../../lib/api-client';
+import { meKeys } from '../../../offline/get-me';
 
 /** POST /api/auth/register (?invite={code} when given) -> {needsVerification}. */
 export { RegisterRequest };
@@ -14,6 +15,18 @@ export function register(input: RegisterInput): Promise<RegisterResponse> {
   return apiSend(endpoints.register, body, { query: { invite: inviteCode } });
 }
 
+/**
+ * An account active at sign-up (an invitation, issue 18) is signed in by the api: the previous
+ * visitor's cached data is dropped and the user asked for again.
+ */
 export function useRegister() {
-  return useMutation({ mutationFn: register });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: async ({ needsVerification }) => {
+      if (needsVerification) return;
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKeys.all[0] });
+      await queryClient.invalidateQueries({ queryKey: meKeys.all });
+    },
+  });
 }

@@ -72,7 +72,7 @@ export function AccountMenu({
           />
         </Box>
         <Divider />
-        {canManageSubscription(user.role) && (
+        {canManageSubscription(user) && (
           <MenuItem
             onClick={() => {
               close();

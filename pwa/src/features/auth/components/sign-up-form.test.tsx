@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, renderWithProviders, stubApi } from '../../../test/render';
 import { SignUpForm } from './sign-up-form';
 
@@ -106,6 +106,37 @@ describe('SignUpForm', () => {
       marketingOptIn: false,
       marketing_opt_in: false,
     });
+  });
+
+  it('with an invitation: the premium toast, then the marketing join page for a newsletter opt-in, else onSuccess', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    for (const joinUrl of ['https://news.example.org/join', undefined]) {
+      stubApi({
+        'POST /api/auth/register': () =>
+          jsonResponse(201, { needsVerification: false, ...(joinUrl ? { marketingJoinUrl: joinUrl } : {}) }),
+      });
+      const onSuccess = vi.fn();
+      const { user, unmount } = renderWithProviders(
+        <SignUpForm inviteCode="abc123" lockedEmail="teacher@district.org" onSuccess={onSuccess} />,
+      );
+      await fill(user, { name: 'Teacher One', password: 'long-enough' });
+      await user.click(screen.getByRole('checkbox', { name: /terms of service/i }));
+      await user.click(screen.getByRole('checkbox', { name: /newsletter/i }));
+      await user.click(screen.getByRole('button', { name: 'Create Account' }));
+      expect(await screen.findByText('Account Created Successfully')).toBeInTheDocument();
+      expect(
+        screen.getByText('Welcome! Your premium access through your organisation is active.'),
+      ).toBeInTheDocument();
+      if (joinUrl) {
+        await waitFor(() => expect(assign).toHaveBeenCalledWith(joinUrl));
+        expect(onSuccess).not.toHaveBeenCalled();
+      } else {
+        await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+      }
+      unmount();
+    }
+    vi.unstubAllGlobals();
   });
 
   it('shows Registration failed with the server message, or Please try again', async () => {

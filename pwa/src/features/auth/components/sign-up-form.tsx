@@ -80,7 +80,7 @@ export function SignUpForm({
     setErrors(result.errors);
     if (!result.ok) return;
     registerMutation.mutate(result.data, {
-      onSuccess: ({ needsVerification }) => {
+      onSuccess: ({ needsVerification, marketingJoinUrl }) => {
         setValues({ name: '', email: '', password: '' });
         if (needsVerification) {
           toast({
@@ -99,6 +99,11 @@ export function SignUpForm({
             ? 'Welcome! Your premium access through your organisation is active.'
             : 'Welcome! You can start learning now.',
         });
+        // Opted in to the newsletter and the server has its join page: go there (spec section 4).
+        if (marketingJoinUrl) {
+          window.location.assign(marketingJoinUrl);
+          return;
+        }
         onSuccess?.();
       },
       onError: (error) => {

@@ -7,12 +7,16 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { inviteMessages, paths } from '@pd/domain';
+import Button from '@mui/material/Button';
+import { inviteMessages, licenceMessages, paths } from '@pd/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { NarrowPage } from '../../../components/narrow-page';
-import { ApiError, NetworkError } from '../../../lib/api-client';
+import { useToast } from '../../../components/toast-provider';
+import { ApiError, errorMessage, NetworkError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useMe } from '../../../offline/get-me';
+import { useAcceptInvite } from '../api/accept-invite';
 import { useInvite } from '../api/get-invite';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
@@ -21,6 +25,46 @@ function inviteErrorText(error: unknown): string {
   if (error instanceof NetworkError) return inviteMessages.validateFailed;
   if (error instanceof ApiError) return error.serverMessage ?? inviteMessages.invalidInviteCode;
   return inviteMessages.validateFailed;
+}
+
+/**
+ * Signed in while opening an invitation (issue 18): the invited account accepts it with one button;
+ * another account is told which address the invitation is for.
+ */
+function AcceptInvitation({ code, email, signedInAs }: { code: string; email: string; signedInAs: string }) {
+  const accept = useAcceptInvite();
+  const toast = useToast();
+  const navigate = useNavigate();
+  if (signedInAs !== email) {
+    return <Alert severity="warning">{licenceMessages.inviteForOtherEmail(email)}</Alert>;
+  }
+  return (
+    <Button
+      variant="contained"
+      fullWidth
+      disabled={accept.isPending}
+      onClick={() =>
+        accept.mutate(code, {
+          onSuccess: ({ licence }) => {
+            toast({
+              variant: 'success',
+              title: 'Invitation Accepted',
+              description: `You now have Premium Access through ${licence.groupName}.`,
+            });
+            navigate(paths.home());
+          },
+          onError: (error) =>
+            toast({
+              variant: 'error',
+              title: inviteMessages.invalidInvitation,
+              description: errorMessage(error) ?? inviteMessages.invalidInvitationText,
+            }),
+        })
+      }
+    >
+      {accept.isPending ? 'Accepting...' : 'Accept Invitation'}
+    </Button>
+  );
 }
 
 /** /signup, with an optional ?invite= code: the invitation card, then the sign-up form. */
@@ -33,6 +77,8 @@ export function SignupPage() {
   usePageTitle(mode === 'signUp' ? 'Create Account' : 'Sign In');
 
   const validInvite = inviteCode && invite.data ? invite.data : undefined;
+  const me = useMe();
+  const signedIn = me.data;
 
   return (
     <NarrowPage>
@@ -84,7 +130,9 @@ export function SignupPage() {
         </Box>
       )}
 
-      {mode === 'signUp' ? (
+      {signedIn && validInvite && inviteCode ? (
+        <AcceptInvitation code={inviteCode} email={validInvite.email} signedInAs={signedIn.email} />
+      ) : mode === 'signUp' ? (
         (!inviteCode || !invite.isPending) && (
           <SignUpForm
             key={validInvite?.email ?? 'no-invite'}

@@ -1,0 +1,44 @@
+import type { AdminLicenseGroup, GroupMember } from '@pd/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, testContent, type TestApp } from '../test/app.js';
+import { mailboxFor, signIn } from '../test/auth-helpers.js';
+import { createMemoryLogger } from '../test/logger.js';
+import { seedDemoLicenceGroup } from './licence-group.js';
+import { demoPassword, seedDemoAccounts } from './seed.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+describe('demo licence group', () => {
+  it('gives the demo license admin a 30-seat group with members who have progress and pending invitations', async () => {
+    const logger = createMemoryLogger();
+    expect(await seedDemoAccounts(app.db, logger, new Date())).toBe(true);
+    await seedDemoLicenceGroup({ ...app, clock: app.clock.now, content: await testContent() }, logger);
+    const admin = app.client();
+    expect((await signIn(admin, 'license-admin@demo.test', demoPassword)).status).toBe(200);
+    const groups = await admin.get<AdminLicenseGroup[]>('/api/license-groups/me');
+    const group = groups.body[0]!;
+    expect(group).toMatchObject({
+      license_count: 30,
+      licenses_used: 4,
+      licenses_pending: 2,
+      licenses_available: 24,
+    });
+    expect(group.invites.map((i) => i.status)).toEqual(['pending', 'pending']);
+    const members = await admin.get<{ members: GroupMember[] }>(`/api/license-groups/${group.id}/members`);
+    const zoe = members.body.members.find((m) => m.email === 'zoe@demo.test');
+    expect(zoe?.progress.completedModules).toBe(9);
+    expect(zoe?.pdHours).toBe(1);
+    expect(members.body.members.find((m) => m.email === 'amira@demo.test')?.progress.lastActivity).toBeNull();
+    // The invitations are real: their links are in the dev mailbox.
+    const [mail] = await mailboxFor(app, 'new.hire@demo.test');
+    expect(mail?.links[0]).toContain('/signup?invite=');
+    // A demo member signs in and opens a premium course through the group.
+    const member = app.client();
+    expect((await signIn(member, 'zoe@demo.test', demoPassword)).status).toBe(200);
+    expect((await member.get('/api/content/courses/prompt-engineering')).status).toBe(200);
+  });
+});

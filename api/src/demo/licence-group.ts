@@ -1,0 +1,64 @@
+import type { Content } from '@pd/content';
+import type { AppDeps } from '../deps.js';
+import type { Logger } from '../logger.js';
+import { hashPassword } from '../modules/auth/crypto.js';
+import { findUserByEmail, insertUser } from '../modules/auth/store.js';
+import * as licences from '../modules/licences/service.js';
+import { insertGroup, insertMembership } from '../modules/licences/store.js';
+import { saveProgress } from '../modules/progress/service.js';
+import { demoPassword } from './seed.js';
+
+/** The demo school's teachers: name, e-mail and the modules they completed, per course. */
+const demoMembers: { name: string; email: string; progress: Record<string, number> }[] = [
+  {
+    name: 'Zoë Martínez',
+    email: 'zoe@demo.test',
+    progress: { 'ai-in-education': 6, 'prompt-engineering': 3 },
+  },
+  { name: 'José Okafor', email: 'jose@demo.test', progress: { 'ai-tools-beyond-chatgpt': 3 } },
+  { name: 'Nguyễn Thảo', email: 'thao@demo.test', progress: { 'ai-in-education': 2 } },
+  { name: 'Amira Haddad', email: 'amira@demo.test', progress: {} },
+];
+
+const demoInvites = ['pending.teacher@demo.test', 'new.hire@demo.test'];
+
+/**
+ * With the demo accounts (first start of an empty embedded database): the demo license admin owns a
+ * 30-seat group with a few members who have progress, and pending invitations (mailed to the dev
+ * mailbox, so their links work), so a newcomer sees /license-admin populated.
+ */
+export async function seedDemoLicenceGroup(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'sessionCache'> & { content: Content },
+  logger: Logger,
+): Promise<void> {
+  const admin = await findUserByEmail(deps.db, 'license-admin@demo.test');
+  if (!admin || admin.role !== 'license_admin') return;
+  const now = deps.clock();
+  const group = await insertGroup(
+    deps.db,
+    { name: 'Demo Unified School District', purchaserId: admin.id, licenseCount: 30 },
+    now,
+  );
+  const passwordHash = await hashPassword(demoPassword);
+  for (const member of demoMembers) {
+    const user = await insertUser(
+      deps.db,
+      { name: member.name, email: member.email, passwordHash, emailVerified: true },
+      now,
+    );
+    if (!user) continue;
+    await insertMembership(deps.db, user.id, group.id, now);
+    const teacher = { id: user.id, role: user.role, licence: await licences.membershipOf(deps, user.id) };
+    for (const [slug, modules] of Object.entries(member.progress)) {
+      const course = deps.content.courses.find((c) => c.slug === slug);
+      for (const module of course?.modules.slice(0, modules) ?? []) {
+        const answers = (module.quiz ?? []).map((q) => q.answer);
+        await saveProgress(deps, teacher, slug, module.id, answers);
+      }
+    }
+  }
+  await licences.sendInvites(deps, admin, { license_group_id: group.id, emails: demoInvites });
+  logger.info(
+    `demo licence group "${group.name}" (30 seats) for license-admin@demo.test: ${demoMembers.length} members (password ${demoPassword}), ${demoInvites.length} pending invitations`,
+  );
+}

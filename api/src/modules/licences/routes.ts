@@ -1,0 +1,91 @@
+import Router from '@koa/router';
+import { endpoints } from '@pd/domain';
+import type { AppDeps } from '../../deps.js';
+import { route } from '../../route.js';
+import { requireUser, signedInUser } from '../auth/require-user.js';
+import { rateLimit } from '../rate-limit/middleware.js';
+import { membersCsv, presentAdminGroup, presentGroup, presentInvite } from './present.js';
+import * as service from './service.js';
+
+/**
+ * Group licences (spec section 7, issue 18): rate limit -> sign-in -> validate -> service (which
+ * authorises with policy.ts and locks the group for every seat change) -> present.
+ */
+export function licenceRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  const signedIn = requireUser(deps);
+  const inviteLimit = rateLimit(deps.db, deps.clock, 'inviteLookup', deps.rateLimits.inviteLookup);
+  const noStore = (ctx: { set(k: string, v: string): void }) => ctx.set('Cache-Control', 'private, no-store');
+
+  route(router, endpoints.createLicenseGroup, signedIn, async ({ ctx, input }) => {
+    const group = await service.createGroup(deps, signedInUser(ctx), input);
+    ctx.status = 201;
+    return { license_group: { id: group.id, name: group.name, license_count: group.licenseCount } };
+  });
+
+  route(router, endpoints.licenseGroups, signedIn, async ({ ctx }) => {
+    noStore(ctx);
+    const groups = await service.listAllGroups(deps, signedInUser(ctx));
+    return groups.map(({ group, usage }) => presentGroup(group, usage));
+  });
+
+  route(router, endpoints.myLicenseGroups, signedIn, async ({ ctx }) => {
+    noStore(ctx);
+    const groups = await service.myGroups(deps, signedInUser(ctx));
+    const now = deps.clock();
+    return groups.map(({ group, usage, invites }) => presentAdminGroup(group, usage, invites, now));
+  });
+
+  route(router, endpoints.licenseGroupMembers, signedIn, async ({ ctx, params }) => {
+    noStore(ctx);
+    return { members: await service.groupMembers(deps, signedInUser(ctx), params.groupId) };
+  });
+
+  route(router, endpoints.licenseGroupMembersCsv, signedIn, async ({ ctx, params }) => {
+    const members = await service.groupMembers(deps, signedInUser(ctx), params.groupId);
+    noStore(ctx);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.attachment('license-group-members.csv');
+    ctx.body = membersCsv(members);
+  });
+
+  route(router, endpoints.removeLicenseGroupMember, signedIn, async ({ ctx, params }) => {
+    await service.removeMember(deps, signedInUser(ctx), params.groupId, params.userId);
+    return { ok: true as const };
+  });
+
+  route(router, endpoints.updateLicenseCount, signedIn, async ({ ctx, input, params }) => {
+    const { group, usage } = await service.updateLicenseCount(deps, signedInUser(ctx), params.groupId, input);
+    return presentGroup(group, usage);
+  });
+
+  route(router, endpoints.sendInvites, signedIn, async ({ ctx, input }) => {
+    const result = await service.sendInvites(deps, signedInUser(ctx), input);
+    const now = deps.clock();
+    ctx.status = 201;
+    return { invites: result.invites.map((i) => presentInvite(i, now)), skipped: result.skipped };
+  });
+
+  route(router, endpoints.acceptInvite, inviteLimit, signedIn, async ({ ctx, input }) => {
+    const seat = await service.acceptInvite(deps, signedInUser(ctx), input.code);
+    return { licence: seat };
+  });
+
+  route(router, endpoints.invite, inviteLimit, async ({ ctx, params }) => {
+    noStore(ctx);
+    ctx.set('Referrer-Policy', 'no-referrer');
+    return service.lookupInvite(deps, params.code);
+  });
+
+  route(router, endpoints.resendInvite, signedIn, async ({ ctx, params }) => {
+    const invite = await service.resendInvite(deps, signedInUser(ctx), params.inviteId);
+    return presentInvite(invite, deps.clock());
+  });
+
+  route(router, endpoints.revokeInvite, signedIn, async ({ ctx, params }) => {
+    const invite = await service.revokeInvite(deps, signedInUser(ctx), params.inviteId);
+    return presentInvite(invite, deps.clock());
+  });
+
+  return router;
+}

@@ -1,0 +1,322 @@
+import { and, asc, count, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  certificates,
+  invites,
+  type InviteRow,
+  licenseGroups,
+  type LicenseGroupRow,
+  licenseMemberships,
+  progress,
+  users,
+} from '../../db/schema.js';
+
+/**
+ * Data access of group licences (issue 18). Users are only read here (the auth module writes them).
+ * Every write that changes a group's seats runs in a transaction that first locks the group's row
+ * (`lockGroup`), so seat counts read after the lock are exact until the transaction ends.
+ */
+
+export interface NewGroup {
+  name: string;
+  purchaserId: string;
+  licenseCount: number;
+}
+
+export async function insertGroup(db: Db, group: NewGroup, now: Date): Promise<LicenseGroupRow> {
+  const [row] = await db
+    .insert(licenseGroups)
+    .values({ ...group, createdAt: now })
+    .returning();
+  if (!row) throw new Error('license group not inserted');
+  return row;
+}
+
+export async function findGroup(db: Db, id: string): Promise<LicenseGroupRow | null> {
+  const [row] = await db.select().from(licenseGroups).where(eq(licenseGroups.id, id));
+  return row ?? null;
+}
+
+/** The group's row, locked until the transaction ends (SELECT ... FOR UPDATE). */
+export async function lockGroup(tx: Db, id: string): Promise<LicenseGroupRow | null> {
+  const [row] = await tx.select().from(licenseGroups).where(eq(licenseGroups.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function groupsOfPurchaser(db: Db, userId: string): Promise<LicenseGroupRow[]> {
+  return db
+    .select()
+    .from(licenseGroups)
+    .where(eq(licenseGroups.purchaserId, userId))
+    .orderBy(asc(licenseGroups.createdAt), asc(licenseGroups.id));
+}
+
+export async function allGroups(db: Db): Promise<(LicenseGroupRow & { purchaserEmail: string | null })[]> {
+  const rows = await db
+    .select({ group: licenseGroups, purchaserEmail: users.email })
+    .from(licenseGroups)
+    .leftJoin(users, eq(users.id, licenseGroups.purchaserId))
+    .orderBy(asc(licenseGroups.createdAt), asc(licenseGroups.id));
+  return rows.map((r) => ({ ...r.group, purchaserEmail: r.purchaserEmail }));
+}
+
+export async function setLicenseCount(tx: Db, id: string, licenseCount: number): Promise<LicenseGroupRow> {
+  const [row] = await tx
+    .update(licenseGroups)
+    .set({ licenseCount })
+    .where(eq(licenseGroups.id, id))
+    .returning();
+  if (!row) throw new Error('license group vanished under its lock');
+  return row;
+}
+
+/** Used (members) and pending (unexpired, unrevoked, unused invites) seats of each group. */
+export async function seatUsage(
+  db: Db,
+  groupIds: readonly string[],
+  now: Date,
+): Promise<Map<string, { used: number; pending: number }>> {
+  const usage = new Map<string, { used: number; pending: number }>();
+  if (groupIds.length === 0) return usage;
+  for (const id of groupIds) usage.set(id, { used: 0, pending: 0 });
+  const members = await db
+    .select({ groupId: licenseMemberships.licenseGroupId, n: count() })
+    .from(licenseMemberships)
+    .where(inArray(licenseMemberships.licenseGroupId, [...groupIds]))
+    .groupBy(licenseMemberships.licenseGroupId);
+  for (const row of members) usage.get(row.groupId)!.used = Number(row.n);
+  const pending = await db
+    .select({ groupId: invites.licenseGroupId, n: count() })
+    .from(invites)
+    .where(and(inArray(invites.licenseGroupId, [...groupIds]), livePending(now)))
+    .groupBy(invites.licenseGroupId);
+  for (const row of pending) usage.get(row.groupId)!.pending = Number(row.n);
+  return usage;
+}
+
+const livePending = (now: Date) =>
+  and(isNull(invites.usedAt), isNull(invites.revokedAt), gt(invites.expiresAt, now));
+
+export async function invitesOfGroup(db: Db, groupId: string): Promise<InviteRow[]> {
+  return db
+    .select()
+    .from(invites)
+    .where(eq(invites.licenseGroupId, groupId))
+    .orderBy(sql`${invites.lastSentAt} desc`, asc(invites.email));
+}
+
+/** Of `emails`, those with a live pending invite to the group. */
+export async function pendingEmails(
+  tx: Db,
+  groupId: string,
+  emails: string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await tx
+    .select({ email: invites.email })
+    .from(invites)
+    .where(and(eq(invites.licenseGroupId, groupId), inArray(invites.email, emails), livePending(now)));
+  return new Set(rows.map((r) => r.email));
+}
+
+/** Of `emails`, those whose account already holds a seat of the group. */
+export async function memberEmails(tx: Db, groupId: string, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await tx
+    .select({ email: users.email })
+    .from(licenseMemberships)
+    .innerJoin(users, eq(users.id, licenseMemberships.userId))
+    .where(and(eq(licenseMemberships.licenseGroupId, groupId), inArray(users.email, emails)));
+  return new Set(rows.map((r) => r.email));
+}
+
+export type NewInvite = Pick<InviteRow, 'licenseGroupId' | 'email' | 'codeHash' | 'invitedBy' | 'expiresAt'>;
+
+export async function insertInvites(tx: Db, rows: NewInvite[], now: Date): Promise<InviteRow[]> {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(invites)
+    .values(rows.map((r) => ({ ...r, createdAt: now, lastSentAt: now })))
+    .returning();
+}
+
+export async function findInviteByHash(
+  db: Db,
+  codeHash: string,
+): Promise<(InviteRow & { groupName: string; groupStatus: LicenseGroupRow['status'] }) | null> {
+  const [row] = await db
+    .select({ invite: invites, groupName: licenseGroups.name, groupStatus: licenseGroups.status })
+    .from(invites)
+    .innerJoin(licenseGroups, eq(licenseGroups.id, invites.licenseGroupId))
+    .where(eq(invites.codeHash, codeHash));
+  return row ? { ...row.invite, groupName: row.groupName, groupStatus: row.groupStatus } : null;
+}
+
+export async function findInvite(db: Db, id: string): Promise<InviteRow | null> {
+  const [row] = await db.select().from(invites).where(eq(invites.id, id));
+  return row ?? null;
+}
+
+/** The invite's row, locked (after its group's: always lock the group first). */
+export async function lockInvite(tx: Db, id: string): Promise<InviteRow | null> {
+  const [row] = await tx.select().from(invites).where(eq(invites.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function updateInvite(
+  tx: Db,
+  id: string,
+  patch: Partial<
+    Pick<InviteRow, 'codeHash' | 'expiresAt' | 'lastSentAt' | 'revokedAt' | 'usedAt' | 'usedBy'>
+  >,
+): Promise<InviteRow> {
+  const [row] = await tx.update(invites).set(patch).where(eq(invites.id, id)).returning();
+  if (!row) throw new Error('invite vanished under its lock');
+  return row;
+}
+
+export async function countMembers(tx: Db, groupId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(licenseMemberships)
+    .where(eq(licenseMemberships.licenseGroupId, groupId));
+  return Number(row?.n ?? 0);
+}
+
+/** Gives the user a seat; false when they already hold one (of any group). */
+export async function insertMembership(tx: Db, userId: string, groupId: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .insert(licenseMemberships)
+    .values({ userId, licenseGroupId: groupId, joinedAt: now })
+    .onConflictDoNothing({ target: licenseMemberships.userId })
+    .returning({ userId: licenseMemberships.userId });
+  return rows.length === 1;
+}
+
+export async function deleteMembership(tx: Db, groupId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(licenseMemberships)
+    .where(and(eq(licenseMemberships.licenseGroupId, groupId), eq(licenseMemberships.userId, userId)))
+    .returning({ userId: licenseMemberships.userId });
+  return rows.length === 1;
+}
+
+/** The seat the user holds, with its group's name and status; null when none. */
+export async function membershipOf(
+  db: Db,
+  userId: string,
+): Promise<{ groupId: string; groupName: string; groupStatus: LicenseGroupRow['status'] } | null> {
+  const [row] = await db
+    .select({ groupId: licenseGroups.id, groupName: licenseGroups.name, groupStatus: licenseGroups.status })
+    .from(licenseMemberships)
+    .innerJoin(licenseGroups, eq(licenseGroups.id, licenseMemberships.licenseGroupId))
+    .where(eq(licenseMemberships.userId, userId));
+  return row ?? null;
+}
+
+/**
+ * A timestamp as ISO-8601 text in UTC, made by the database: the members call answers thousands of
+ * them, and parsing each into a Date only to print it again cost more than the query.
+ */
+const isoText = (value: SQL) =>
+  sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export interface MemberRow {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  /** ISO-8601 (UTC). */
+  createdAt: string;
+  /** ISO-8601 (UTC). */
+  joinedAt: string;
+  /** ISO-8601 (UTC) of the newest progress record; null when none. */
+  lastActivity: string | null;
+  /** Completed modules of each course of `courseSlugs` with any (a course left out: none). */
+  completed: Record<string, number>;
+}
+
+/**
+ * The group's members, by name, each with completed modules per course and the last activity: one
+ * query (the members joined to their progress grouped by member, a filtered count per course), so a
+ * 5,000-member group is 5,000 rows.
+ */
+export async function membersWithProgress(
+  db: Db,
+  groupId: string,
+  courseSlugs: readonly string[],
+): Promise<MemberRow[]> {
+  const ofGroup = db
+    .select({ userId: licenseMemberships.userId })
+    .from(licenseMemberships)
+    .where(eq(licenseMemberships.licenseGroupId, groupId));
+  const perCourse = Object.fromEntries(
+    courseSlugs.map((slug, i) => [
+      `c${i}`,
+      sql<number>`count(*) filter (where ${progress.completed} and ${progress.courseSlug} = ${slug})`.as(
+        `c${i}`,
+      ),
+    ]),
+  );
+  const summary = db
+    .select({ userId: progress.userId, last: sql<Date>`max(${progress.updatedAt})`.as('last'), ...perCourse })
+    .from(progress)
+    .where(inArray(progress.userId, ofGroup))
+    .groupBy(progress.userId)
+    .as('summary');
+  const counts = Object.fromEntries(
+    courseSlugs.map((_slug, i) => [
+      `c${i}`,
+      sql<number | null>`${sql.identifier('summary')}.${sql.identifier(`c${i}`)}`,
+    ]),
+  );
+  const rows = (await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      createdAt: isoText(sql`${users.createdAt}`),
+      joinedAt: isoText(sql`${licenseMemberships.joinedAt}`),
+      lastActivity: isoText(sql`${sql.identifier('summary')}.${sql.identifier('last')}`),
+      ...counts,
+    })
+    .from(licenseMemberships)
+    .innerJoin(users, eq(users.id, licenseMemberships.userId))
+    .leftJoin(summary, eq(summary.userId, licenseMemberships.userId))
+    .where(eq(licenseMemberships.licenseGroupId, groupId))
+    .orderBy(asc(users.name), asc(users.id))) as unknown as (Omit<MemberRow, 'completed'> &
+    Record<string, unknown>)[];
+  return rows.map((row) => {
+    const completed: Record<string, number> = {};
+    courseSlugs.forEach((slug, i) => {
+      const n = Number(row[`c${i}`] ?? 0);
+      if (n > 0) completed[slug] = n;
+    });
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      emailVerified: row.emailVerified,
+      createdAt: row.createdAt,
+      joinedAt: row.joinedAt,
+      lastActivity: row.lastActivity ?? null,
+      completed,
+    };
+  });
+}
+
+/** Certificates issued per member. */
+export async function memberCertificates(db: Db, groupId: string): Promise<Map<string, number>> {
+  const ofGroup = db
+    .select({ userId: licenseMemberships.userId })
+    .from(licenseMemberships)
+    .where(eq(licenseMemberships.licenseGroupId, groupId));
+  const rows = await db
+    .select({ userId: certificates.userId, n: count() })
+    .from(certificates)
+    .where(inArray(certificates.userId, ofGroup))
+    .groupBy(certificates.userId);
+  return new Map(rows.map((r) => [r.userId, Number(r.n)]));
+}

@@ -1,0 +1,159 @@
+// Zod-free on purpose: the account menu and the course cards (the app's first screen) read these.
+import { limits } from './limits.js';
+
+/** A licence group is active or suspended (issue 18); only an active group's seat gives premium. */
+export const licenseGroupStatuses = ['active', 'suspended'] as const;
+export type LicenseGroupStatus = (typeof licenseGroupStatuses)[number];
+
+/** The seat a user holds in a licence group, as the api presents it on the signed-in user. */
+export interface LicenceMembership {
+  groupId: string;
+  groupName: string;
+  groupStatus: LicenseGroupStatus;
+}
+
+/** An invite's state (spec section 4, with the revoked and expired states of issue 18). */
+export const inviteStatuses = ['pending', 'used', 'expired', 'revoked'] as const;
+export type InviteStatus = (typeof inviteStatuses)[number];
+
+/** Invitations are valid 14 days (issue 18). */
+export const inviteLifetimeMs = 14 * 24 * 60 * 60 * 1000;
+
+/** The spec's texts of licences and invitations (sections 2, 5, 8). */
+export const licenceMessages = {
+  // Section 5 (title / text).
+  noLicenseGroup: 'No License Group',
+  noLicenseGroupText: 'You do not have a license group yet. Please contact support.',
+  noEmails: 'No Emails Provided',
+  noEmailsText: 'Please enter at least one email address.',
+  tooManyEmails: 'Too Many Emails',
+  tooManyEmailsText: `You can only send up to ${limits.maxInvitesPerSend} invites at a time.`,
+  notEnoughLicenses: 'Not Enough Licenses',
+  notEnoughLicensesText: (remaining: number, tried: number) =>
+    `You only have ${remaining} licenses remaining, but tried to send ${tried} invites.`,
+  allUsed: 'All licenses have been used. You cannot send more invitations.',
+  nameRequired: 'Name required',
+  nameRequiredText: 'Please enter a license group name.',
+  purchaserRequired: 'Purchaser required',
+  purchaserRequiredText: 'Please select a license admin.',
+  // Server-side rules of issue 18.
+  licenseCountChoice: 'License count must be 10, 30 or 50.',
+  licenseCountNumber: 'License count must be a whole number.',
+  licenseCountBelowUsed: (used: number) =>
+    `The license count cannot be lower than the ${used} licenses in use.`,
+  purchaserNotLicenseAdmin: 'The purchaser must be a license admin.',
+  groupNotFound: 'License group not found.',
+  invalidEmails: (emails: readonly string[]) => `These addresses are not valid: ${emails.join(', ')}`,
+  inviteNotFound: 'Invitation not found.',
+  inviteNotPending: 'Only a pending invitation can be resent or revoked.',
+  memberNotFound: 'This teacher is not a member of the license group.',
+  groupFull: 'This license group has no free seats left. Please ask your license administrator.',
+  groupSuspended: 'This license group is suspended. Please ask your license administrator.',
+  inviteForOtherEmail: (email: string) =>
+    `This invitation is for ${email}. Sign out and sign in with that account to accept it.`,
+  inviteEmailMismatch: 'Please sign up with the e-mail address the invitation was sent to.',
+  alreadyMember: 'You already hold a seat of a license group.',
+  skippedMember: 'already a member',
+  skippedPending: 'already has a pending invitation',
+  // Section 8.
+  invalidInviteCode: 'Invalid invite code',
+  sendFailed: 'Failed to send invites',
+  fetchGroupsFailed: 'Failed to fetch license groups',
+  fetchAdminGroupsFailed: 'Failed to fetch license admin groups',
+  fetchMembersFailed: 'Failed to fetch license group members',
+  updateCountFailed: 'Failed to update license count',
+  invitesSent: 'Invites Sent Successfully',
+  invitesSentText: (n: number) => `${n} invitations have been sent to teachers`,
+  errorSendingInvites: 'Error Sending Invites',
+  // Section 2 (the page and its access-denied screen).
+  accessDenied: 'Access Denied',
+  accessDeniedText: 'This page is only available to license administrators.',
+  returnToCourses: 'Return to Courses',
+  never: 'Never',
+  accountCreatedPremium: 'Your account is active with Premium Access from your school.',
+  subscriptionFromLicence: (groupName: string) =>
+    `Your premium access comes from your school's licence (${groupName}). Your license administrator manages it; there is no subscription to manage.`,
+  subscriptionFromRole:
+    'Your premium access comes with your administrator role; there is no subscription to manage.',
+} as const;
+
+/** Seats of a group (issue 18): Used = members, Pending = live invites, Available = the rest. */
+export interface SeatCounts {
+  total: number;
+  used: number;
+  pending: number;
+  available: number;
+}
+
+export function seatCounts(total: number, used: number, pending: number): SeatCounts {
+  return { total, used, pending, available: Math.max(0, total - used - pending) };
+}
+
+/** The usage bar (spec section 4): percent of seats taken by members and live invites. */
+export function usagePercent(seats: Pick<SeatCounts, 'total' | 'used' | 'pending'>): number {
+  if (seats.total <= 0) return 100;
+  return Math.round(((seats.used + seats.pending) / seats.total) * 100);
+}
+
+export type UsageLevel = 'full' | 'high' | 'available';
+export const usageLabels: Record<UsageLevel, string> = {
+  full: 'Full',
+  high: 'High Usage',
+  available: 'Available',
+};
+
+/** >= 100 Full (red), >= 80 High Usage (yellow), else Available (green). */
+export function usageLevel(percent: number): UsageLevel {
+  if (percent >= limits.usageFullPercent) return 'full';
+  if (percent >= limits.usageHighPercent) return 'high';
+  return 'available';
+}
+
+/** The textarea's lines: one e-mail per line, trimmed, empty lines left out. */
+export function inviteLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+}
+
+/** The state of an invite at `now`. */
+export function inviteStatus(
+  invite: { usedAt: Date | null; revokedAt: Date | null; expiresAt: Date },
+  now: Date,
+): InviteStatus {
+  if (invite.usedAt) return 'used';
+  if (invite.revokedAt) return 'revoked';
+  if (invite.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'pending';
+}
+
+export const inviteStatusLabels: Record<InviteStatus, string> = {
+  pending: 'Pending',
+  used: 'Used',
+  expired: 'Expired',
+  revoked: 'Revoked',
+};
+
+/** PD hours earned by completed courses (ARCHITECTURE decision 10: course minutes / 60), one decimal. */
+export function pdHoursEarned(minutes: number): number {
+  return Math.round((minutes / 60) * 10) / 10;
+}
+
+/** Error codes of the licence calls, for clients that act on them. */
+export const licenceErrorCodes = {
+  noLicenseGroup: 'NO_LICENSE_GROUP',
+  noEmails: 'NO_EMAILS',
+  tooManyEmails: 'TOO_MANY_EMAILS',
+  notEnoughLicenses: 'NOT_ENOUGH_LICENSES',
+  invalidEmails: 'INVALID_EMAILS',
+  invalidInvite: 'INVALID_INVITE',
+  inviteForOtherEmail: 'INVITE_FOR_OTHER_EMAIL',
+  groupFull: 'GROUP_FULL',
+  licenseCountBelowUsed: 'LICENSE_COUNT_BELOW_USED',
+} as const;
+
+export const licenceAccessMessages = {
+  onlyLicenseAdmins: 'Only license administrators can manage license groups.',
+  onlySuperadmins: 'Only super admins can do this.',
+} as const;

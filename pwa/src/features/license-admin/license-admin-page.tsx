@@ -1,0 +1,102 @@
+import CloudOffIcon from '@mui/icons-material/CloudOff';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { licenceMessages, paths, type PublicUser } from '@pd/domain';
+import { Link as RouterLink } from 'react-router-dom';
+import { LoadingScreen } from '../../components/loading-screen';
+import { QueryStatus } from '../../components/query-status';
+import { useOnline } from '../../lib/use-online';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useCatalogue } from '../../offline/catalogue';
+import { useMe } from '../../offline/get-me';
+import { membersCsvUrl, useGroupMembers, useMyGroups } from './api';
+import { ageOf } from './format';
+import { InvitationHistory } from './invitation-history';
+import { InviteForm } from './invite-form';
+import { MemberProgress } from './member-progress';
+import { SeatSummary } from './seat-summary';
+
+/** /license-admin for anyone but a license admin (spec section 2). */
+function AccessDenied() {
+  return (
+    <Box sx={{ maxWidth: 560, mx: 'auto', py: { xs: 4, sm: 8 }, textAlign: 'center' }}>
+      <LockIcon aria-hidden="true" sx={{ fontSize: 48, color: 'text.secondary' }} />
+      <Typography variant="h4" component="h1" gutterBottom>
+        {licenceMessages.accessDenied}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {licenceMessages.accessDeniedText}
+      </Typography>
+      <Button component={RouterLink} to={paths.home()} variant="contained">
+        {licenceMessages.returnToCourses}
+      </Button>
+    </Box>
+  );
+}
+
+function LicenseAdmin({ user }: { user: PublicUser }) {
+  const online = useOnline();
+  const groups = useMyGroups(user.id);
+  const group = groups.data?.data[0];
+  const members = useGroupMembers(user.id, group?.id);
+  const catalogue = useCatalogue();
+  const fromDevice = Boolean(groups.data?.fromDevice || members.data?.fromDevice);
+  const offline = !online || fromDevice;
+
+  return (
+    <Box sx={{ py: { xs: 3, sm: 4 }, maxWidth: 1000, mx: 'auto' }}>
+      <Typography variant="h3" component="h1" sx={{ mb: 1, fontSize: { xs: 30, sm: 40 } }}>
+        License Management
+      </Typography>
+      {group && (
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {group.name}
+        </Typography>
+      )}
+      {offline && groups.data && (
+        <Alert severity="info" icon={<CloudOffIcon />} sx={{ mb: 3 }}>
+          <AlertTitle>You are offline</AlertTitle>
+          Showing the data loaded {ageOf(groups.data.fetchedAt)}. Sending, resending and revoking invitations
+          need a connection.
+        </Alert>
+      )}
+      <QueryStatus query={groups} subject="your license group" />
+      {groups.data && !group && (
+        <Alert severity="warning">
+          <AlertTitle>{licenceMessages.noLicenseGroup}</AlertTitle>
+          {licenceMessages.noLicenseGroupText}
+        </Alert>
+      )}
+      {group && (
+        <>
+          <SeatSummary group={group} />
+          <InviteForm group={group} offline={offline} />
+          <InvitationHistory invites={group.invites} offline={offline} />
+          <QueryStatus query={members} subject="the members' progress" />
+          {members.data && (
+            <MemberProgress
+              members={members.data.data}
+              courses={catalogue.data ?? []}
+              groupId={group.id}
+              csvUrl={membersCsvUrl(group.id)}
+              offline={offline}
+            />
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** /license-admin: License Management (spec section 2, issue 18), for license admins only. */
+export function LicenseAdminPage() {
+  usePageTitle('License Management');
+  const me = useMe();
+  if (me.isPending) return <LoadingScreen />;
+  if (me.data?.role !== 'license_admin') return <AccessDenied />;
+  return <LicenseAdmin user={me.data} />;
+}
