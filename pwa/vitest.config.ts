@@ -20,6 +20,10 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // The files of a worker share one page and one module graph (React, MUI and the app are loaded
+    // once, not once per file): each file starts from empty web storage (setup.ts), resets the
+    // module state it reads, and clears the databases it fills before it uses them.
+    isolate: false,
     // The migrated database of the real api some tests start (src/test/real-api.ts).
     globalSetup: ['src/test/api-global-setup.ts'],
     testTimeout: 15_000,

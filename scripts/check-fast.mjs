@@ -56,7 +56,7 @@ const results = (
     lane(true, [
       'tests (domain, content, api on PGlite, pwa, lint)',
       'npx',
-      ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])],
+      ['vitest', 'run', '--maxWorkers=2', ...projects.flatMap((p) => ['--project', p])],
     ]),
   ])
 ).flat();

@@ -128,6 +128,8 @@ function premiumCourse(): Course {
 }
 
 beforeEach(async () => {
+  // The shared content database may hold another file's courses (the project's files share a page).
+  await deleteContentDb();
   userCount += 1;
   userId = `downloads-user-${userCount}`;
   cacheStorage = new FakeCacheStorage();

@@ -1,7 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setProgressSaveState, useProgressSaveState } from './save-state';
 
+// The flags live in the module (one per tab): each test starts from the resting state.
+beforeEach(() => setProgressSaveState({ saving: false, error: null }));
 afterEach(() => setProgressSaveState({ saving: false, error: null }));
 
 describe('the progress save flags', () => {

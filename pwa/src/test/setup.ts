@@ -1,11 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 // Dialogs, menus and tooltips are loaded on demand (off the first load); on a busy 2-core CI machine
 // the first dynamic import of one can take longer than Testing Library's 1 s default for findBy/waitFor.
 configure({ asyncUtilTimeout: 5_000 });
+
+// Each file starts with empty web storage (files may share one page: the project runs them unisolated).
+beforeAll(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 // A test that prints console.error unexpectedly fails (STYLE.md).
 let consoleError: ReturnType<typeof vi.spyOn>;

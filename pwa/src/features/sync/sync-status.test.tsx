@@ -47,7 +47,8 @@ describe('SyncStatusBar', () => {
 
     await user.click(screen.getByRole('button', { name: 'Review change' }));
     const dialog = await screen.findByRole('dialog', { name: 'Action needed' });
-    expect(dialog).toHaveTextContent('Quiz of module 3 in “AI Tools Beyond ChatGPT”');
+    // Named by the course's title once the catalogue has arrived (its slug until then).
+    await waitFor(() => expect(dialog).toHaveTextContent('Quiz of module 3 in “AI Tools Beyond ChatGPT”'));
     expect(dialog).toHaveTextContent(syncReasons.moduleLocked);
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() =>
