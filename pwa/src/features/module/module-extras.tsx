@@ -1,11 +1,10 @@
 import EventIcon from '@mui/icons-material/Event';
 import GroupsIcon from '@mui/icons-material/Groups';
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { brand } from '@pd/domain';
-import { useId, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { Callout } from '../../components/callout';
 
 const subscribeToNothing = () => () => {};
 /** U.S. English where the browser does not say (and on the server, so a drawn page hydrates as drawn). */
@@ -50,20 +49,13 @@ export function LastReviewed({ date }: { date: string }) {
 
 /** The workshop inquiry of spec section 1, outside the lesson text, on modules that ask for it. */
 export function WorkshopInquiry() {
-  const headingId = useId();
   return (
-    <Paper
+    <Callout
       component="aside"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{ my: 3, p: { xs: 2, sm: 2.5 }, bgcolor: '#eef2ff', borderColor: '#a5b4fc', borderLeftWidth: 6 }}
+      icon={GroupsIcon}
+      title="Bring this workshop to your school"
+      colours={{ background: '#eef2ff', border: '#a5b4fc', icon: '#3730a3' }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-        <GroupsIcon sx={{ color: '#3730a3' }} aria-hidden="true" />
-        <Typography id={headingId} variant="h6" component="h2">
-          Bring this workshop to your school
-        </Typography>
-      </Box>
       <Typography>
         {brand.companyName} runs this workshop in person with school and district teams. To ask about dates
         and costs, write to{' '}
@@ -72,6 +64,6 @@ export function WorkshopInquiry() {
         </Link>
         .
       </Typography>
-    </Paper>
+    </Callout>
   );
 }

@@ -33,6 +33,7 @@ import {
   useState,
 } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useParams } from 'react-router-dom';
+import { Callout } from '../../components/callout';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Markdown } from '../../components/markdown';
 import { usePremiumActions } from '../../components/premium-actions-context';
@@ -221,7 +222,6 @@ const ModuleView = memo(function ModuleView({
   const actions = useProgressActions();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const indicatorLabelId = useId();
-  const tipHeadingId = useId();
   // The first render draws what the first screen shows (title, progress, lesson); the module list,
   // the tip, the templates, the quiz and the navigation are drawn right after it has painted.
   const restDrawn = useAfterPaint();
@@ -427,27 +427,15 @@ const ModuleView = memo(function ModuleView({
           )}
 
           {restDrawn && module.bestPracticeTip && (
-            <Paper
+            <Callout
               component="section"
-              variant="outlined"
-              aria-labelledby={tipHeadingId}
-              sx={{
-                ...belowTheFold,
-                my: 3,
-                p: { xs: 2, sm: 2.5 },
-                bgcolor: '#fffbeb',
-                borderColor: '#fcd34d',
-                borderLeftWidth: 6,
-              }}
+              icon={LightbulbIcon}
+              title="Best Practice Tip"
+              colours={{ background: '#fffbeb', border: '#fcd34d', icon: '#b45309' }}
+              sx={belowTheFold}
             >
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-                <LightbulbIcon sx={{ color: '#b45309' }} aria-hidden="true" />
-                <Typography id={tipHeadingId} variant="h6" component="h2">
-                  Best Practice Tip
-                </Typography>
-              </Box>
               <Typography>{module.bestPracticeTip}</Typography>
-            </Paper>
+            </Callout>
           )}
 
           {restDrawn && (
