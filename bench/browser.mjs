@@ -14,6 +14,7 @@ import {
   createTeacher,
   median,
   ms,
+  startApi,
   verdict,
 } from './lib.mjs';
 
@@ -230,4 +231,50 @@ export function report(label, values, budgetMs) {
     `  ${label} median ${ms(m)} (runs: ${values.map((v) => v.toFixed(0)).join(', ')} ms) (budget <= ${budgetMs} ms) ${verdict(ok)}`,
   );
   return ok;
+}
+
+/**
+ * The warm and offline benches' frame: the app started, a returning teacher prepared in a fresh
+ * profile (`download` also keeps the course offline; `offline` then stops the app and cuts the
+ * network), `browserRuns` measured visits of the module page (each after the machine's
+ * benchmarkIndex; BENCH_TRACE_DIR keeps `<name>-<run>.trace.json`), and the median against the budget.
+ * `score(visit)` answers the run's figure and the rest of its printed line.
+ */
+export async function runModuleVisits({
+  name,
+  port,
+  title,
+  download = false,
+  offline = false,
+  label,
+  budgetMs,
+  score,
+}) {
+  const api = await startApi(port);
+  const browser = await launchProfile();
+  try {
+    console.log(
+      `\n${title}, new tab on /${courseSlug}/module/${moduleId}, CPU ${cpuSlowdown}x slower, 412x823 mobile screen; median of ${browserRuns}`,
+    );
+    const target = await prepareReturningTeacher(api, browser.context, { download });
+    if (offline) {
+      await api.stop();
+      await browser.context.setOffline(true);
+    }
+    const values = [];
+    for (let run = 1; run <= browserRuns; run++) {
+      const index = await benchmarkIndex(browser.context);
+      const traceDir = process.env.BENCH_TRACE_DIR;
+      const visit = await measureVisit(browser.context, target, {
+        traceFile: traceDir ? join(traceDir, `${name}-${run}.trace.json`) : undefined,
+      });
+      const [value, line] = score(visit);
+      values.push(value);
+      console.log(`  run ${run}: benchmarkIndex ${index}; ${line}; ${describeRequests(visit.requests)}`);
+    }
+    return report(label, values, budgetMs);
+  } finally {
+    await browser.close();
+    await api.stop();
+  }
 }
