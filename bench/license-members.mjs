@@ -1,8 +1,10 @@
 // Licence group members (issue 18; scale bench of /work/shared/BENCHMARKS.md): the demo license
 // admin reads GET /api/license-groups/{id}/members of groups of 50, 500 and 5,000 members with
-// realistic progress (each member part-way through several courses); server time p95 of 40
-// requests per size, on PGlite and, when there is one, on PostgreSQL. Budget: p95 <= 300 ms at
-// 5,000. The server time is the app's own request log line (`ms=`).
+// realistic progress (each member part-way through several courses), as the License Management
+// page asks for them: the first page by progress (the page's opening view), a later page by last
+// activity, and a search. Server time p95 of 40 requests per view and size, on PGlite and, when
+// there is one, on PostgreSQL. Budget: p95 <= 300 ms at 5,000 for every view. The server time is
+// the app's own request log line (`ms=`).
 //
 // The members are seeded straight into the app's database with SQL (generate_series): 5,000
 // sign-ups through the real flow would take hours behind its rate limits and password hashing.
@@ -26,6 +28,12 @@ import {
 const sizes = (process.env.MEMBER_SIZES ?? '50,500,5000').split(',').map(Number);
 const requestsPerSize = Number(process.env.MEMBER_REQUESTS ?? 40);
 const budgetMs = 300;
+/** What the page asks for: its opening view, a later page in another order, a search. */
+const views = [
+  { label: 'first page by progress', query: '' },
+  { label: 'page 10 by last activity', query: '?sort=lastActivity&page=10' },
+  { label: 'search "teacher 42"', query: '?q=teacher%2042' },
+];
 
 /** The SQL that gives the demo license admin a group of `n` members with progress in the courses. */
 export function seedSql(groupId, n, courses) {
@@ -55,7 +63,7 @@ async function serverTime(api) {
       .output()
       .split('\n')
       .reverse()
-      .find((l) => /GET \/api\/license-groups\/[^/]+\/members 200/.test(l));
+      .find((l) => /GET \/api\/license-groups\/[^/]+\/members(\?\S*)? 200/.test(l));
     const match = line?.match(/\bms=([\d.]+)/);
     if (match) return Number(match[1]);
     await sleep(25);
@@ -66,38 +74,43 @@ async function serverTime(api) {
 async function measure(api, groups) {
   const cookie = await signInCookie(api.url, 'license-admin@demo.test');
   const rows = [];
-  for (const { id, n } of groups) {
-    const server = [];
-    const client = [];
-    let count = 0;
-    for (let r = 0; r < requestsPerSize; r++) {
-      api.clearOutput();
-      const started = performance.now();
-      const res = await fetch(`${api.url}/api/license-groups/${id}/members`, { headers: { cookie } });
-      const body = await res.json();
-      client.push(performance.now() - started);
-      if (res.status !== 200) throw new Error(`members answered ${res.status}: ${JSON.stringify(body)}`);
-      count = body.members.length;
-      const s = await serverTime(api);
-      if (s !== undefined) server.push(s);
+  for (const view of views) {
+    for (const { id, n } of groups) {
+      const server = [];
+      const client = [];
+      let answer = '';
+      for (let r = 0; r < requestsPerSize; r++) {
+        api.clearOutput();
+        const started = performance.now();
+        const res = await fetch(`${api.url}/api/license-groups/${id}/members${view.query}`, {
+          headers: { cookie },
+        });
+        const body = await res.json();
+        client.push(performance.now() - started);
+        if (res.status !== 200) throw new Error(`members answered ${res.status}: ${JSON.stringify(body)}`);
+        answer = `${body.members.length} of ${body.matching} (${body.total} members)`;
+        const s = await serverTime(api);
+        if (s !== undefined) server.push(s);
+      }
+      rows.push({ view: view.label, n, answer, server, client });
     }
-    rows.push({ n, count, server, client });
   }
   return rows;
 }
 
 function report(label, rows) {
   console.log(`  ${label}:`);
-  console.log('    members | server p50 | server p95 | round trip p95 | answer');
+  console.log('    view                      | members | server p50 | server p95 | round trip p95 | answer');
   let ok = true;
-  for (const { n, count, server, client } of rows) {
+  const largest = Math.max(...sizes);
+  for (const { view, n, answer, server, client } of rows) {
     const p95 = percentile(server.length ? server : client, 95);
     console.log(
-      `    ${String(n).padStart(7)} | ${ms(percentile(server, 50)).padStart(10)} | ${ms(p95).padStart(10)} | ${ms(percentile(client, 95)).padStart(14)} | ${count} members`,
+      `    ${view.padEnd(25)} | ${String(n).padStart(7)} | ${ms(percentile(server, 50)).padStart(10)} | ${ms(p95).padStart(10)} | ${ms(percentile(client, 95)).padStart(14)} | ${answer}`,
     );
-    if (n === Math.max(...sizes)) ok = p95 <= budgetMs;
+    if (n === largest && p95 > budgetMs) ok = false;
   }
-  console.log(`    p95 at ${Math.max(...sizes)} members (budget <= ${budgetMs} ms) ${verdict(ok)}`);
+  console.log(`    p95 of every view at ${largest} members (budget <= ${budgetMs} ms) ${verdict(ok)}`);
   return ok;
 }
 

@@ -47,6 +47,11 @@ export const licenceMessages = {
   inviteNotFound: 'Invitation not found.',
   inviteNotPending: 'Only a pending invitation can be resent or revoked.',
   memberNotFound: 'This teacher is not a member of the license group.',
+  memberSearchText: 'Search with one name or e-mail.',
+  memberSearchTooLong: 'Please search with at most 200 characters.',
+  memberSortChoice: 'Sort the members by progress, lastActivity or name.',
+  memberPageNumber: 'The page must be a whole number from 1.',
+  memberPageSize: 'The page size must be a whole number from 1 to 100.',
   groupFull: 'This license group has no free seats left. Please ask your license administrator.',
   groupSuspended: 'This license group is suspended. Please ask your license administrator.',
   inviteForOtherEmail: (email: string) =>

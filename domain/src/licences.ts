@@ -104,7 +104,47 @@ export const GroupMember = z.object({
 });
 export type GroupMember = z.infer<typeof GroupMember>;
 
-export const GroupMembersResponse = z.object({ members: z.array(GroupMember) });
+/** How the member list can be ordered: most progress first, latest activity first, or by name. */
+export const memberSorts = ['progress', 'lastActivity', 'name'] as const;
+export type MemberSort = (typeof memberSorts)[number];
+
+/**
+ * The query of GET /api/license-groups/{groupId}/members: a search (name or e-mail), an order and a
+ * page. A 5,000-member group is searched, sorted and cut into pages by the server.
+ */
+export const GroupMembersQuery = z.object({
+  q: z
+    .string({ message: licenceMessages.memberSearchText })
+    .trim()
+    .max(200, licenceMessages.memberSearchTooLong)
+    .default(''),
+  sort: z.enum(memberSorts, { message: licenceMessages.memberSortChoice }).default('progress'),
+  page: z.coerce
+    .number({ message: licenceMessages.memberPageNumber })
+    .int(licenceMessages.memberPageNumber)
+    .min(1, licenceMessages.memberPageNumber)
+    .max(1_000_000, licenceMessages.memberPageNumber)
+    .default(1),
+  pageSize: z.coerce
+    .number({ message: licenceMessages.memberPageSize })
+    .int(licenceMessages.memberPageSize)
+    .min(1, licenceMessages.memberPageSize)
+    .max(limits.membersPageMax, licenceMessages.memberPageSize)
+    .default(limits.membersPageDefault),
+});
+export type GroupMembersQuery = z.input<typeof GroupMembersQuery>;
+
+/**
+ * One page of members (spec section 3's `members`), with `total` (the group's members), `matching`
+ * (those the search found) and the page that was answered.
+ */
+export const GroupMembersResponse = z.object({
+  members: z.array(GroupMember),
+  total: z.number(),
+  matching: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
 export type GroupMembersResponse = z.infer<typeof GroupMembersResponse>;
 
 /** POST /api/invites: the admin's group and up to 10 addresses (checked by the api, with the spec's messages). */

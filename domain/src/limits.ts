@@ -9,6 +9,9 @@ export const limits = {
   licenseGroupSizes: [10, 30, 50] as const,
   defaultLicenseGroupSize: 10,
   maxInvitesPerSend: 10,
+  /** Members per page of the License Management page's list, and the most one request may ask for. */
+  membersPageDefault: 20,
+  membersPageMax: 100,
   usageHighPercent: 80,
   usageFullPercent: 100,
 } as const;

@@ -1,4 +1,6 @@
 import type { AdminLicenseGroup, Invite, Role } from '@pd/domain';
+import type { Db } from '../db/client.js';
+import { insertGroup, insertMembership } from '../modules/licences/store.js';
 import type { TestApp } from './app.js';
 import type { TestClient } from './client.js';
 import { signedInTeacher, type Teacher } from './learning.js';
@@ -51,4 +53,22 @@ export function inviteCodeIn(links: readonly string[]): string {
     if (url.pathname === '/signup' && code) return code;
   }
   throw new Error('no invite link');
+}
+
+/**
+ * A group of `purchaserId` whose seats `memberIds` already hold, written straight to the database
+ * (for tests of many members; the joining itself is tested through invitations).
+ */
+export async function groupWithMembers(
+  db: Db,
+  purchaserId: string,
+  memberIds: readonly string[],
+  { licenseCount = 50, name = 'Lincoln High School' }: { licenseCount?: number; name?: string } = {},
+): Promise<string> {
+  const now = new Date();
+  const group = await insertGroup(db, { name, purchaserId, licenseCount }, now);
+  for (const userId of memberIds) {
+    if (!(await insertMembership(db, userId, group.id, now))) throw new Error(`${userId} holds a seat`);
+  }
+  return group.id;
 }

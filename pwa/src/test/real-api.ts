@@ -7,7 +7,10 @@ import { buildUser, sharedPasswordHash, type BuildUserOptions } from '../../../a
 import { otherDevice } from '../../../api/src/test/learning';
 import { apiSend, urlOf } from '../lib/api-client';
 
+export { buildManyUsers } from '../../../api/src/test/factories';
+export { groupWithMembers } from '../../../api/src/test/licences';
 export {
+  completeModules,
   freeCourse,
   partlyRight,
   premiumCourse,

@@ -249,6 +249,85 @@ describe('members, their progress and the CSV', () => {
   });
 });
 
+describe('GET /api/license-groups/{groupId}/members: search, order and pages on the server', () => {
+  type Page = { members: GroupMember[]; total: number; matching: number; page: number; pageSize: number };
+  let groupId: string;
+  const names = (page: Page) => page.members.map((m) => m.name);
+  const read = async (query: string) =>
+    admin.client.get<Page>(`/api/license-groups/${groupId}/members${query}`);
+
+  beforeAll(async () => {
+    groupId = await createGroup(superadmin.client, admin.user.id, 10, 'Paging School');
+    // Completed free modules: bob 3, Di_Dunn 2, Ann 1, Cy and 'Eve 100%' none.
+    const ann = await joinedTeacher(groupId, 'Ann Able');
+    await joinedTeacher(groupId, 'Cy Cole');
+    const di = await joinedTeacher(groupId, 'Di_Dunn');
+    const bob = await joinedTeacher(groupId, 'bob Baker');
+    await joinedTeacher(groupId, 'Eve 100%');
+    await completeModules(ann.client, freeCourse, [1]);
+    await completeModules(di.client, freeCourse, [1, 2]);
+    await completeModules(bob.client, freeCourse, 'all');
+  });
+
+  it('answers the first 20 by progress (most first, then by name), with the counts', async () => {
+    const res = await read('');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: 5, matching: 5, page: 1, pageSize: 20 });
+    expect(names(res.body)).toEqual(['bob Baker', 'Di_Dunn', 'Ann Able', 'Cy Cole', 'Eve 100%']);
+    expect(res.body.members.map((m) => m.progress.completedModules)).toEqual([3, 2, 1, 0, 0]);
+  });
+
+  it('cuts the list into pages by name, any case; a page past the end is empty', async () => {
+    const pages = await Promise.all([1, 2, 3, 4].map((p) => read(`?sort=name&pageSize=2&page=${p}`)));
+    expect(pages.map((p) => names(p.body))).toEqual([
+      ['Ann Able', 'bob Baker'],
+      ['Cy Cole', 'Di_Dunn'],
+      ['Eve 100%'],
+      [],
+    ]);
+    expect(pages.map((p) => [p.body.page, p.body.matching])).toEqual([
+      [1, 5],
+      [2, 5],
+      [3, 5],
+      [4, 5],
+    ]);
+  });
+
+  it('orders by last activity, newest first, members who never started last', async () => {
+    const res = await read('?sort=lastActivity');
+    const active = res.body.members.slice(0, 3);
+    expect(active.map((m) => m.name).sort()).toEqual(['Ann Able', 'Di_Dunn', 'bob Baker']);
+    const times = active.map((m) => m.progress.lastActivity ?? '');
+    expect(times).toEqual([...times].sort().reverse());
+    expect(names(res.body).slice(3)).toEqual(['Cy Cole', 'Eve 100%']);
+  });
+
+  it('searches names and e-mails; % and _ are plain characters', async () => {
+    const byName = await read('?q=%20dUNN%20');
+    expect(names(byName.body)).toEqual(['Di_Dunn']);
+    expect(byName.body).toMatchObject({ total: 5, matching: 1 });
+    expect(names((await read('?q=_')).body)).toEqual(['Di_Dunn']);
+    expect(names((await read(`?q=${encodeURIComponent('%')}`)).body)).toEqual(['Eve 100%']);
+    const email = (await read('?q=@school.test&sort=name&pageSize=1')).body;
+    expect(email).toMatchObject({ total: 5, matching: 5 });
+    expect(names(email)).toEqual(['Ann Able']);
+    expect((await read('?q=nobody-here')).body).toMatchObject({ members: [], total: 5, matching: 0 });
+  });
+
+  it.each([
+    ['?sort=age', licenceMessages.memberSortChoice],
+    ['?page=0', licenceMessages.memberPageNumber],
+    ['?page=two', licenceMessages.memberPageNumber],
+    ['?pageSize=101', licenceMessages.memberPageSize],
+    [`?q=${'x'.repeat(201)}`, licenceMessages.memberSearchTooLong],
+    ['?q=a&q=b', licenceMessages.memberSearchText],
+  ])('refuses %s with a message', async (query, error) => {
+    const res = await read(query);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error });
+  });
+});
+
 describe('PATCH /api/license-groups/{groupId}/license-count', () => {
   it('changes the count (superadmin), refuses one below the seats used with a message, and other roles', async () => {
     const groupId = await createGroup(superadmin.client, admin.user.id, 10, 'Count School');

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
-import { endpoints } from '@pd/domain';
+import { endpoints, GroupMembersQuery } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
+import { parseInput } from '../../errors.js';
 import { route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
 import { rateLimit } from '../rate-limit/middleware.js';
@@ -37,8 +38,10 @@ export function licenceRoutes(deps: AppDeps): Router {
   });
 
   route(router, endpoints.licenseGroupMembers, signedIn, async ({ ctx, params }) => {
+    const query = parseInput(GroupMembersQuery, ctx.query);
     noStore(ctx);
-    return { members: await service.groupMembers(deps, signedInUser(ctx), params.groupId) };
+    const page = await service.groupMemberPage(deps, signedInUser(ctx), params.groupId, query);
+    return { ...page, page: query.page, pageSize: query.pageSize };
   });
 
   route(router, endpoints.licenseGroupMembersCsv, signedIn, async ({ ctx, params }) => {

@@ -10,6 +10,7 @@ import {
   licenceErrorCodes,
   licenceMessages,
   type LicenceMembership,
+  type MemberSort,
   limits,
   normaliseEmail,
   pdHoursEarned,
@@ -168,16 +169,54 @@ async function visibleGroup(
 // ------------------------------------------------------------------------------------------------
 // Members and their progress.
 
+/** The courses a member's progress counts in: every course that is not 'coming soon'. */
+function countedCourses(deps: ServiceDeps) {
+  return deps.content.courses.filter((c) => !c.isComingSoon);
+}
+
+/** Every member of the group with their progress, by name (the CSV export). */
 export async function groupMembers(deps: ServiceDeps, actor: Actor, groupId: string): Promise<GroupMember[]> {
   await visibleGroup(deps, actor, groupId);
-  const courses = deps.content.courses.filter((c) => !c.isComingSoon);
+  return membersOf(deps, groupId);
+}
+
+/**
+ * One page of the group's members (the License Management page's list): the search, the order and
+ * the page are the server's work, so a 5,000-member group answers 20 members.
+ */
+export async function groupMemberPage(
+  deps: ServiceDeps,
+  actor: Actor,
+  groupId: string,
+  query: { q: string; sort: MemberSort; page: number; pageSize: number },
+): Promise<{ members: GroupMember[]; total: number; matching: number }> {
+  await visibleGroup(deps, actor, groupId);
+  const courses = countedCourses(deps).map((c) => ({ slug: c.slug, modules: c.modules.length }));
+  const { ids, matching, total } = await store.memberPageIds(deps.db, groupId, courses, {
+    search: query.q,
+    sort: query.sort,
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
+  });
+  const members = await membersOf(deps, groupId, ids);
+  const byId = new Map(members.map((m) => [m.id, m]));
+  return {
+    members: ids.flatMap((id) => byId.get(id) ?? []),
+    total,
+    matching,
+  };
+}
+
+async function membersOf(deps: ServiceDeps, groupId: string, userIds?: string[]): Promise<GroupMember[]> {
+  const courses = countedCourses(deps);
   const [members, certificates] = await Promise.all([
     store.membersWithProgress(
       deps.db,
       groupId,
       courses.map((c) => c.slug),
+      userIds,
     ),
-    store.memberCertificates(deps.db, groupId),
+    store.memberCertificates(deps.db, groupId, userIds),
   ]);
   const totalModules = courses.reduce((sum, c) => sum + c.modules.length, 0);
   const bySlug = new Map(courses.map((c) => [c.slug, c]));

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import type { MemberSort } from '@pd/domain';
 import type { Db } from '../../db/client.js';
 import {
   certificates,
@@ -237,20 +238,135 @@ export interface MemberRow {
   completed: Record<string, number>;
 }
 
+/** A search of a group's members, the order and the rows of one page. */
+export interface MemberPageQuery {
+  /** Part of a name or e-mail, any case; empty: every member. */
+  search: string;
+  sort: MemberSort;
+  offset: number;
+  limit: number;
+}
+
+/** A course and its number of modules: a member's completed modules count at most that many. */
+export interface CourseSize {
+  slug: string;
+  modules: number;
+}
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /**
- * The group's members, by name, each with completed modules per course and the last activity: one
- * query (the members joined to their progress grouped by member, a filtered count per course), so a
- * 5,000-member group is 5,000 rows.
+ * The ids of one page of a group's members, in the page's order, and how many members the group
+ * has and the search matched. By progress: completed modules (each course counted up to its size)
+ * most first; by last activity: newest first, never-active last; then by name. Only the matching
+ * members' progress is read, and by name none at all: the page's details come from
+ * `membersWithProgress(..., ids)`.
+ */
+export async function memberPageIds(
+  db: Db,
+  groupId: string,
+  courses: readonly CourseSize[],
+  query: MemberPageQuery,
+): Promise<{ ids: string[]; matching: number; total: number }> {
+  const pattern = likePattern(query.search);
+  const found = query.search
+    ? or(sql`lower(${users.name}) like ${pattern}`, like(users.email, pattern))
+    : undefined;
+  const where = and(eq(licenseMemberships.licenseGroupId, groupId), found);
+  const byName = [asc(sql`lower(${users.name})`), asc(users.id)];
+
+  const countOf = async (condition: SQL | undefined) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(licenseMemberships)
+      .innerJoin(users, eq(users.id, licenseMemberships.userId))
+      .where(condition);
+    return Number(row?.n ?? 0);
+  };
+
+  let page: Promise<{ id: string }[]>;
+  if (query.sort === 'name') {
+    page = db
+      .select({ id: users.id })
+      .from(licenseMemberships)
+      .innerJoin(users, eq(users.id, licenseMemberships.userId))
+      .where(where)
+      .orderBy(...byName)
+      .limit(query.limit)
+      .offset(query.offset);
+  } else {
+    const matchingIds = db
+      .select({ userId: licenseMemberships.userId })
+      .from(licenseMemberships)
+      .innerJoin(users, eq(users.id, licenseMemberships.userId))
+      .where(where);
+    const perCourse = db
+      .select({
+        userId: progress.userId,
+        courseSlug: progress.courseSlug,
+        done: sql<number>`count(*) filter (where ${progress.completed})`.as('done'),
+        last: sql<Date>`max(${progress.updatedAt})`.as('last'),
+      })
+      .from(progress)
+      .where(inArray(progress.userId, matchingIds))
+      .groupBy(progress.userId, progress.courseSlug)
+      .as('per_course');
+    const capped =
+      courses.length === 0
+        ? sql`0`
+        : sql`case ${perCourse.courseSlug} ${sql.join(
+            courses.map((c) => sql`when ${c.slug} then least(${perCourse.done}, ${c.modules})`),
+            sql` `,
+          )} else 0 end`;
+    const summary = db
+      .select({
+        userId: perCourse.userId,
+        last: sql<Date>`max(${perCourse.last})`.as('summary_last'),
+        done: sql<number>`sum(${capped})`.as('summary_done'),
+      })
+      .from(perCourse)
+      .groupBy(perCourse.userId)
+      .as('summary');
+    const order =
+      query.sort === 'progress'
+        ? [desc(sql`coalesce(${summary.done}, 0)`), ...byName]
+        : [sql`${summary.last} desc nulls last`, ...byName];
+    page = db
+      .select({ id: users.id })
+      .from(licenseMemberships)
+      .innerJoin(users, eq(users.id, licenseMemberships.userId))
+      .leftJoin(summary, eq(summary.userId, users.id))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset);
+  }
+  const groupOnly = eq(licenseMemberships.licenseGroupId, groupId);
+  const [rows, matching, total] = await Promise.all([
+    page,
+    countOf(where),
+    query.search ? countOf(groupOnly) : null,
+  ]);
+  return { ids: rows.map((r) => r.id), matching, total: total ?? matching };
+}
+
+/**
+ * The group's members (or those of `userIds` among them), by name, each with completed modules per
+ * course and the last activity: one query (the members joined to their progress grouped by member,
+ * a filtered count per course), so a 5,000-member group is 5,000 rows.
  */
 export async function membersWithProgress(
   db: Db,
   groupId: string,
   courseSlugs: readonly string[],
+  userIds?: readonly string[],
 ): Promise<MemberRow[]> {
-  const ofGroup = db
-    .select({ userId: licenseMemberships.userId })
-    .from(licenseMemberships)
-    .where(eq(licenseMemberships.licenseGroupId, groupId));
+  if (userIds?.length === 0) return [];
+  const inGroup = and(
+    eq(licenseMemberships.licenseGroupId, groupId),
+    userIds ? inArray(licenseMemberships.userId, [...userIds]) : undefined,
+  );
+  const ofGroup = db.select({ userId: licenseMemberships.userId }).from(licenseMemberships).where(inGroup);
   const perCourse = Object.fromEntries(
     courseSlugs.map((slug, i) => [
       `c${i}`,
@@ -285,7 +401,7 @@ export async function membersWithProgress(
     .from(licenseMemberships)
     .innerJoin(users, eq(users.id, licenseMemberships.userId))
     .leftJoin(summary, eq(summary.userId, licenseMemberships.userId))
-    .where(eq(licenseMemberships.licenseGroupId, groupId))
+    .where(inGroup)
     .orderBy(asc(users.name), asc(users.id))) as unknown as (Omit<MemberRow, 'completed'> &
     Record<string, unknown>)[];
   return rows.map((row) => {
@@ -307,12 +423,22 @@ export async function membersWithProgress(
   });
 }
 
-/** Certificates issued per member. */
-export async function memberCertificates(db: Db, groupId: string): Promise<Map<string, number>> {
+/** Certificates issued per member (of the group, or of `userIds` among them). */
+export async function memberCertificates(
+  db: Db,
+  groupId: string,
+  userIds?: readonly string[],
+): Promise<Map<string, number>> {
+  if (userIds?.length === 0) return new Map();
   const ofGroup = db
     .select({ userId: licenseMemberships.userId })
     .from(licenseMemberships)
-    .where(eq(licenseMemberships.licenseGroupId, groupId));
+    .where(
+      and(
+        eq(licenseMemberships.licenseGroupId, groupId),
+        userIds ? inArray(licenseMemberships.userId, [...userIds]) : undefined,
+      ),
+    );
   const rows = await db
     .select({ userId: certificates.userId, n: count() })
     .from(certificates)

@@ -1,11 +1,12 @@
 import {
   type AdminLicenseGroup,
   endpoints,
-  type GroupMember,
+  type GroupMembersResponse,
   type Invite,
+  type MemberSort,
   type SendInvitesResponse,
 } from '@pd/domain';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend, NetworkError, urlOf } from '../../lib/api-client';
 import { readUserDb, userDb } from '../../offline/db';
 
@@ -65,22 +66,31 @@ export function useMyGroups(userId: string) {
   return useQuery(myGroupsQueryOptions(userId));
 }
 
-export function membersQueryOptions(userId: string, groupId: string) {
-  const url = urlOf(endpoints.licenseGroupMembers, { params: { groupId } });
+/** What the member list asks the server for: a search, an order and a page. */
+export interface MembersView {
+  q: string;
+  sort: MemberSort;
+  page: number;
+}
+
+export function membersQueryOptions(userId: string, groupId: string, view: MembersView) {
+  const query = { q: view.q || undefined, sort: view.sort, page: String(view.page) };
+  // Each page, order and search the admin has seen is kept on the device under its own URL.
+  const url = urlOf(endpoints.licenseGroupMembers, { params: { groupId }, query });
   return queryOptions({
-    queryKey: licenseAdminKeys.members(userId, groupId),
+    queryKey: [...licenseAdminKeys.members(userId, groupId), view] as const,
     queryFn: ({ signal }) =>
-      networkFirstAnswer<GroupMember[]>(
-        userId,
-        url,
-        async () => (await apiGet(endpoints.licenseGroupMembers, { params: { groupId }, signal })).members,
+      networkFirstAnswer<GroupMembersResponse>(userId, url, () =>
+        apiGet(endpoints.licenseGroupMembers, { params: { groupId }, query, signal }),
       ),
     networkMode: 'offlineFirst',
+    // The page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useGroupMembers(userId: string, groupId: string | undefined) {
-  return useQuery({ ...membersQueryOptions(userId, groupId ?? ''), enabled: Boolean(groupId) });
+export function useGroupMembers(userId: string, groupId: string, view: MembersView) {
+  return useQuery(membersQueryOptions(userId, groupId, view));
 }
 
 /** Where 'Download CSV' goes (the api answers an attachment). */

@@ -13,7 +13,7 @@ import { useOnline } from '../../lib/use-online';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useCatalogue } from '../../offline/catalogue';
 import { useMe } from '../../offline/get-me';
-import { membersCsvUrl, useGroupMembers, useMyGroups } from './api';
+import { membersCsvUrl, useMyGroups } from './api';
 import { ageOf } from './format';
 import { InvitationHistory } from './invitation-history';
 import { InviteForm } from './invite-form';
@@ -42,10 +42,8 @@ function LicenseAdmin({ user }: { user: PublicUser }) {
   const online = useOnline();
   const groups = useMyGroups(user.id);
   const group = groups.data?.data[0];
-  const members = useGroupMembers(user.id, group?.id);
   const catalogue = useCatalogue();
-  const fromDevice = Boolean(groups.data?.fromDevice || members.data?.fromDevice);
-  const offline = !online || fromDevice;
+  const offline = !online || Boolean(groups.data?.fromDevice);
 
   return (
     <Box sx={{ py: { xs: 3, sm: 4 }, maxWidth: 1000, mx: 'auto' }}>
@@ -76,16 +74,13 @@ function LicenseAdmin({ user }: { user: PublicUser }) {
           <SeatSummary group={group} />
           <InviteForm group={group} offline={offline} />
           <InvitationHistory invites={group.invites} offline={offline} />
-          <QueryStatus query={members} subject="the members' progress" />
-          {members.data && (
-            <MemberProgress
-              members={members.data.data}
-              courses={catalogue.data ?? []}
-              groupId={group.id}
-              csvUrl={membersCsvUrl(group.id)}
-              offline={offline}
-            />
-          )}
+          <MemberProgress
+            userId={user.id}
+            courses={catalogue.data ?? []}
+            groupId={group.id}
+            csvUrl={membersCsvUrl(group.id)}
+            offline={offline}
+          />
         </>
       )}
     </Box>

@@ -1,4 +1,6 @@
+import CloudOffIcon from '@mui/icons-material/CloudOff';
 import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,32 +11,21 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type CourseSummary, type GroupMember, licenceMessages } from '@pd/domain';
-import { useMemo, useState } from 'react';
+import {
+  type CourseSummary,
+  type GroupMember,
+  licenceMessages,
+  type MemberSort,
+  memberSorts,
+} from '@pd/domain';
+import { useState } from 'react';
+import { QueryStatus } from '../../components/query-status';
+import { NetworkError } from '../../lib/api-client';
+import { useDebounced } from '../../lib/use-debounced';
 import { ProgressBar } from '../../components/progress-bar';
+import { useGroupMembers } from './api';
 import { RemoveMemberButton } from './remove-member-button';
 import { formatDate, percentOf } from './format';
-
-/** Members per page: a 5,000-member group is never drawn at once. */
-export const membersPerPage = 20;
-
-type SortKey = 'progress' | 'lastActivity' | 'name';
-
-function sortMembers(members: GroupMember[], key: SortKey): GroupMember[] {
-  const byName = (a: GroupMember, b: GroupMember) => a.name.localeCompare(b.name);
-  const sorted = [...members];
-  if (key === 'name') return sorted.sort(byName);
-  if (key === 'progress') {
-    return sorted.sort(
-      (a, b) =>
-        percentOf(b.progress.completedModules, b.progress.totalModules) -
-          percentOf(a.progress.completedModules, a.progress.totalModules) || byName(a, b),
-    );
-  }
-  return sorted.sort(
-    (a, b) => (b.progress.lastActivity ?? '').localeCompare(a.progress.lastActivity ?? '') || byName(a, b),
-  );
-}
 
 function MemberCard({
   member,
@@ -129,37 +120,46 @@ function MemberCard({
   );
 }
 
-/** 'Member Progress': search, sort, one page at a time, and 'Download CSV'. */
+const sortLabels: Record<MemberSort, string> = {
+  progress: 'Progress',
+  lastActivity: 'Last activity',
+  name: 'Name',
+};
+
+/**
+ * 'Member Progress': search, sort, one page at a time, and 'Download CSV'. The server searches,
+ * orders and cuts the pages (a 5,000-member group answers 20 members); each page the admin has seen
+ * is kept on the device for offline use.
+ */
 export function MemberProgress({
-  members,
+  userId,
   courses,
   groupId,
   csvUrl,
   offline,
 }: {
-  members: GroupMember[];
+  userId: string;
   courses: readonly CourseSummary[];
   groupId: string;
   csvUrl: string;
   offline: boolean;
 }) {
   const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<SortKey>('progress');
+  const [sort, setSort] = useState<MemberSort>('progress');
   const [page, setPage] = useState(1);
-  const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    const found = needle
-      ? members.filter((m) => m.name.toLowerCase().includes(needle) || m.email.includes(needle))
-      : members;
-    return sortMembers(found, sort);
-  }, [members, search, sort]);
-  const pages = Math.max(1, Math.ceil(shown.length / membersPerPage));
-  const current = Math.min(page, pages);
-  const visible = shown.slice((current - 1) * membersPerPage, current * membersPerPage);
+  const q = useDebounced(search.trim());
+  const members = useGroupMembers(userId, groupId, { q, sort, page });
+  const answer = members.data?.data;
+  // The last page answered, so the pages stay reachable when one of them cannot load (offline).
+  const [known, setKnown] = useState(answer);
+  if (answer && answer !== known) setKnown(answer);
+  const counts = answer ?? known;
+  const pages = counts ? Math.max(1, Math.ceil(counts.matching / counts.pageSize)) : 1;
   const listCourses = courses.filter((c) => !c.isComingSoon);
+  const notOnDevice = members.isError && members.error instanceof NetworkError;
 
   return (
-    <Box component="section" aria-labelledby="members-heading">
+    <Box component="section" aria-labelledby="members-heading" aria-busy={members.isFetching}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1.5}
@@ -189,6 +189,7 @@ export function MemberProgress({
             setSearch(e.target.value);
             setPage(1);
           }}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
           sx={{ flex: 1 }}
         />
         <TextField
@@ -196,38 +197,57 @@ export function MemberProgress({
           label="Sort by"
           size="small"
           value={sort}
-          onChange={(e) => setSort(e.target.value as SortKey)}
+          onChange={(e) => {
+            setSort(e.target.value as MemberSort);
+            setPage(1);
+          }}
           sx={{ minWidth: 180 }}
         >
-          <MenuItem value="progress">Progress</MenuItem>
-          <MenuItem value="lastActivity">Last activity</MenuItem>
-          <MenuItem value="name">Name</MenuItem>
+          {memberSorts.map((key) => (
+            <MenuItem key={key} value={key}>
+              {sortLabels[key]}
+            </MenuItem>
+          ))}
         </TextField>
       </Stack>
-      <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {shown.length === members.length
-          ? `${members.length} ${members.length === 1 ? 'member' : 'members'}`
-          : `${shown.length} of ${members.length} members`}
-      </Typography>
-      {members.length === 0 ? (
-        <Typography color="text.secondary">No teachers have joined yet.</Typography>
+      {notOnDevice ? (
+        <Alert severity="info" icon={<CloudOffIcon />}>
+          This page of members is not kept on this device. Connect to the internet to see it, or go back to a
+          page you opened before.
+        </Alert>
       ) : (
-        <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-          {visible.map((member) => (
-            <MemberCard
-              key={member.id}
-              member={member}
-              courses={listCourses}
-              groupId={groupId}
-              offline={offline}
-            />
-          ))}
-        </Box>
+        <QueryStatus query={members} subject="the members' progress" />
+      )}
+      {answer && (
+        <>
+          <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {answer.matching === answer.total
+              ? `${answer.total} ${answer.total === 1 ? 'member' : 'members'}`
+              : `${answer.matching} of ${answer.total} members`}
+          </Typography>
+          {answer.total === 0 ? (
+            <Typography color="text.secondary">No teachers have joined yet.</Typography>
+          ) : answer.matching === 0 ? (
+            <Typography color="text.secondary">No member matches “{q}”.</Typography>
+          ) : (
+            <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+              {answer.members.map((member) => (
+                <MemberCard
+                  key={member.id}
+                  member={member}
+                  courses={listCourses}
+                  groupId={groupId}
+                  offline={offline}
+                />
+              ))}
+            </Box>
+          )}
+        </>
       )}
       {pages > 1 && (
         <Pagination
           count={pages}
-          page={current}
+          page={Math.min(page, pages)}
           onChange={(_e, value) => setPage(value)}
           sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
           getItemAriaLabel={(type, value, selected) =>
