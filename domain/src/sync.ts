@@ -7,21 +7,33 @@ import { ProgressRecord } from './progress.js';
  */
 export const maxOpsPerBatch = 50;
 
+/**
+ * What a teacher reads when an op of theirs cannot be read at all (a 400 the drain narrows to that op
+ * and shows as its reason): what happened and what to do, not the field that failed.
+ */
+export const malformedOpReason =
+  'The app sent this change in a form the server does not accept. Reload the app to update it, then do it again.';
+const malformed = { message: malformedOpReason };
+
 const opId = z.uuid({ message: 'opId must be a UUID made on the device' });
-const courseSlug = z.string().min(1).max(100);
+const courseSlug = z.string(malformed).min(1, malformed).max(100, malformed);
+const generation = z.number(malformed).int(malformed).min(0, malformed);
 
 export const QuizSubmittedOp = z.object({
   opId,
   type: z.literal('quiz-submitted'),
   courseSlug,
-  moduleId: z.number().int().positive(),
-  answers: z.array(z.number().int().min(0).max(3)).min(1).max(10),
+  moduleId: z.number(malformed).int(malformed).positive(malformed),
+  answers: z
+    .array(z.number(malformed).int(malformed).min(0, malformed).max(3, malformed), malformed)
+    .min(1, malformed)
+    .max(10, malformed),
   /**
    * Extension: the course generation the device knew when the quiz was taken. An op made before a
    * course reset (generation below the server's) is ignored and answered 'rejected' with
    * `syncReasons.supersededByReset`. Absent: the current generation.
    */
-  generation: z.number().int().min(0).optional(),
+  generation: generation.optional(),
 });
 
 export const CourseResetOp = z.object({
@@ -29,10 +41,10 @@ export const CourseResetOp = z.object({
   type: z.literal('course-reset'),
   courseSlug,
   /** The generation the device knew when the teacher reset; the server moves past it. */
-  generation: z.number().int().min(0),
+  generation,
 });
 
-export const SyncOp = z.discriminatedUnion('type', [QuizSubmittedOp, CourseResetOp]);
+export const SyncOp = z.discriminatedUnion('type', [QuizSubmittedOp, CourseResetOp], malformed);
 export type SyncOp = z.infer<typeof SyncOp>;
 
 export const SyncRequest = z.object({

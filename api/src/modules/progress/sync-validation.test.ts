@@ -1,4 +1,4 @@
-import { authMessages, maxOpsPerBatch, syncReasons } from '@pd/domain';
+import { authMessages, malformedOpReason, maxOpsPerBatch, syncReasons } from '@pd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import {
@@ -78,12 +78,20 @@ describe('POST /api/progress/sync refuses what it must', () => {
   it.each([
     ['no ops', { ops: [] }, 'Send at least one operation'],
     ['a bad op id', { ops: [{ ...quizOp(freeCourse, 1, [0]), opId: 'not-a-uuid' }] }, 'opId must be a UUID'],
-    ['an unknown op type', { ops: [{ ...quizOp(freeCourse, 1, [0]), type: 'hack' }] }, undefined],
-  ])('answers 400 for %s', async (_label, body, message) => {
+    ['an unknown op type', { ops: [{ ...quizOp(freeCourse, 1, [0]), type: 'hack' }] }, malformedOpReason],
+    ['an answer out of range', { ops: [quizOp(freeCourse, 1, [0, 7, 0])] }, malformedOpReason],
+    [
+      'a module id that is not a number',
+      { ops: [{ ...quizOp(freeCourse, 1, [0]), moduleId: 'one' }] },
+      malformedOpReason,
+    ],
+    ['no answers', { ops: [{ ...quizOp(freeCourse, 1, [0]), answers: [] }] }, malformedOpReason],
+    ['a negative generation', { ops: [resetOp(freeCourse, -1)] }, malformedOpReason],
+  ])('answers 400 for %s, with a sentence a teacher can act on', async (_label, body, message) => {
     const { client } = await signedInTeacher(app);
     const res = await client.post<{ error: string }>('/api/progress/sync', body);
     expect(res.status).toBe(400);
-    if (message) expect(res.body.error).toContain(message);
+    expect(res.body.error).toContain(message);
   });
 
   it('answers 401 when signed out', async () => {
