@@ -22,6 +22,12 @@ const newPassword = z
   .max(limits.passwordMax, authMessages.passwordTooLong);
 
 /** Registration payload of spec section 3; marketing_opt_in is sent as well as marketingOptIn. */
+/** The page the teacher asked for before signing up: the verification link leads back to it (issue 16). */
+const nextPage = z
+  .string()
+  .refine((value) => returnPath(value) !== undefined, authMessages.nextInvalid)
+  .optional();
+
 export const RegisterRequest = z.object({
   name,
   email,
@@ -30,11 +36,7 @@ export const RegisterRequest = z.object({
   marketingOptIn: z.boolean().optional().default(false),
   marketing_opt_in: z.boolean().optional(),
   inviteCode: z.string().trim().min(1).max(200).optional(),
-  /** The page the teacher asked for before signing up: the verification link leads back to it (issue 16). */
-  next: z
-    .string()
-    .refine((value) => returnPath(value) !== undefined, authMessages.nextInvalid)
-    .optional(),
+  next: nextPage,
 });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
@@ -75,6 +77,8 @@ export const ResendVerificationRequest = z.object({
     .min(1, authMessages.emailNotProvided)
     .max(limits.emailMax, authMessages.emailTooLong)
     .pipe(z.email({ message: authMessages.invalidEmail })),
+  /** A new link leads back to the same page as the first (issue 16). */
+  next: nextPage,
 });
 export type ResendVerificationRequest = z.input<typeof ResendVerificationRequest>;
 

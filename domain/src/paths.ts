@@ -53,8 +53,8 @@ export const paths = {
   faq: () => '/faq',
   signup: (invite?: string) => withQuery('/signup', { invite }),
   /** `linkError`: the verification link was invalid or expired (the e-mail link's redirect). */
-  verifySent: (email?: string, linkError?: 'invalid') =>
-    withQuery('/verify-sent', { email, error: linkError }),
+  verifySent: (email?: string, linkError?: 'invalid', next?: string) =>
+    withQuery('/verify-sent', { email, error: linkError, next }),
   forgotPassword: () => '/forgot-password',
   resetPassword: (token?: string) => withQuery('/reset-password', { token }),
   paymentSuccess: (query: { sessionId?: string; planType?: string } = {}) =>

@@ -134,6 +134,32 @@ describe('GET /api/auth/verify-email', () => {
     expect(evil.headers.get('location')).toBe('/?verified=1');
   });
 
+  it('a resent link, and the page of a used link, lead back to the same page (issue 16)', async () => {
+    const next = '/prompt-engineering/module/2';
+    const body = { ...valid(), next };
+    const client = app.client();
+    expect((await client.post('/api/auth/register', body)).status).toBe(201);
+    const first = new URL((await mailboxFor(app, body.email))[0]!.links[0]!);
+    const resent = await client.post('/api/auth/resend-verification', { email: body.email, next });
+    expect(resent.status).toBe(200);
+    const mails = await mailboxFor(app, body.email);
+    expect(mails).toHaveLength(2);
+    const links = mails.map((m) => new URL(m.links[0]!));
+    const second = links.find((l) => l.searchParams.get('token') !== first.searchParams.get('token'))!;
+    expect(second.searchParams.get('next')).toBe(next);
+    const ok = await client.get(`${second.pathname}${second.search}`);
+    expect(ok.headers.get('location')).toBe(`/?verified=1&next=${encodeURIComponent(next)}`);
+    // A used link's page offers a new link that still knows the way back.
+    const used = await client.get(`${second.pathname}${second.search}`);
+    expect(used.headers.get('location')).toBe(`/verify-sent?error=invalid&next=${encodeURIComponent(next)}`);
+    const evil = await client.post('/api/auth/resend-verification', {
+      email: body.email,
+      next: '//evil.example',
+    });
+    expect(evil.status).toBe(400);
+    expect(evil.body).toMatchObject({ error: authMessages.nextInvalid });
+  });
+
   it('refuses a registration whose next is not a page of this site, and creates nothing', async () => {
     const body = { ...valid(), next: 'https://evil.example/' };
     const res = await app.client().post('/api/auth/register', body);

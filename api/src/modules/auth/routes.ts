@@ -101,7 +101,7 @@ export function authRoutes(deps: AppDeps): Router {
     const ok = await service.verifyEmail(deps, token);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.redirect(ok ? paths.home({ verified: true, next }) : paths.verifySent(undefined, 'invalid'));
+    ctx.redirect(ok ? paths.home({ verified: true, next }) : paths.verifySent(undefined, 'invalid', next));
   });
 
   return router;

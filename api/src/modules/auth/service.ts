@@ -102,7 +102,7 @@ export async function resendVerification(
 ): Promise<void> {
   const user = await store.findUserByEmail(deps.db, input.email);
   if (!needsVerification(user) || !user) return;
-  await deps.db.transaction((tx) => sendVerification(tx, deps, user));
+  await deps.db.transaction((tx) => sendVerification(tx, deps, user, input.next));
   deps.mailer.kick();
 }
 

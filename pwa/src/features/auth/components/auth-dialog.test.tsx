@@ -40,6 +40,24 @@ describe('AuthDialog: back to the page asked for', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(modulePath));
   });
 
+  it('asks for a new verification link that leads back to the page too', async () => {
+    const api = stubApi({
+      'POST /api/auth/login': () =>
+        jsonResponse(403, { error: 'EMAIL_NOT_VERIFIED', code: 'EMAIL_NOT_VERIFIED' }),
+      'POST /api/auth/resend-verification': () => jsonResponse(200, { ok: true }),
+    });
+    const { user } = renderDialog('signIn', {
+      route: { pathname: '/prompt-engineering', state: { from: modulePath } },
+    });
+    await signIn(user);
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    await waitFor(() => expect(api.calls('POST /api/auth/resend-verification')).toHaveLength(1));
+    expect(api.calls('POST /api/auth/resend-verification')[0]?.body).toEqual({
+      email: 'maria@school.org',
+      next: modulePath,
+    });
+  });
+
   it('stays put when the page to return to is not one of ours', async () => {
     stubApi({ 'POST /api/auth/login': () => jsonResponse(200, buildUser()) });
     const { user, onClose } = renderDialog('signIn', {
@@ -65,7 +83,9 @@ describe('AuthDialog: back to the page asked for', () => {
     await waitFor(() => expect(api.calls('POST /api/auth/register')).toHaveLength(1));
     expect(api.calls('POST /api/auth/register')[0]?.body).toMatchObject({ next: modulePath });
     await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent('/verify-sent?email=maria%40school.org'),
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        `/verify-sent?email=maria%40school.org&next=${encodeURIComponent(modulePath)}`,
+      ),
     );
   });
 });

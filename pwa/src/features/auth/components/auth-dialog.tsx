@@ -62,6 +62,7 @@ export function AuthDialog({ open, mode, onModeChange, onClose }: AuthDialogProp
       <DialogContent sx={{ pt: '8px !important' }}>
         {mode === 'signIn' ? (
           <SignInForm
+            next={returnTo}
             onSuccess={onSignedIn}
             onSwitchToSignUp={() => onModeChange('signUp')}
             onNavigate={onClose}

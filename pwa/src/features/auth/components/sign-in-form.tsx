@@ -21,6 +21,8 @@ interface SignInFormProps {
   onSwitchToSignUp?: () => void;
   /** Called when the visitor follows the forgot-password link (e.g. to close a dialog). */
   onNavigate?: () => void;
+  /** The page the teacher asked for: a new verification link leads back to it (issue 16). */
+  next?: string;
 }
 
 function isEmailNotVerified(error: unknown): boolean {
@@ -31,7 +33,7 @@ function isEmailNotVerified(error: unknown): boolean {
 }
 
 /** Sign-in form (spec sections 2, 5 and 8). */
-export function SignInForm({ onSuccess, onSwitchToSignUp, onNavigate }: SignInFormProps) {
+export function SignInForm({ onSuccess, onSwitchToSignUp, onNavigate, next }: SignInFormProps) {
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -84,7 +86,7 @@ export function SignInForm({ onSuccess, onSwitchToSignUp, onNavigate }: SignInFo
   const onResend = () => {
     if (!unverifiedEmail) return;
     resend.mutate(
-      { email: unverifiedEmail },
+      { email: unverifiedEmail, ...(next ? { next } : {}) },
       {
         onSuccess: () => toast({ variant: 'success', title: authMessages.verificationSent }),
         onError: (error) =>

@@ -89,7 +89,7 @@ export function SignUpForm({
             description: 'Please check your email to verify your account.',
           });
           onNavigate?.();
-          navigate(paths.verifySent(result.data.email));
+          navigate(paths.verifySent(result.data.email, undefined, next));
           return;
         }
         toast({

@@ -17,6 +17,19 @@ describe('VerifySentPage', () => {
     expect(api.calls('POST /api/auth/resend-verification')[0]?.body).toEqual({ email: 'maria@school.org' });
   });
 
+  it('asks for a new link that leads back to the page the teacher asked for (issue 16)', async () => {
+    const api = stubApi({ 'POST /api/auth/resend-verification': () => jsonResponse(200, { ok: true }) });
+    const { user } = renderWithProviders(<VerifySentPage />, {
+      route: '/verify-sent?email=maria%40school.org&next=%2Fprompt-engineering%2Fmodule%2F2',
+    });
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    await waitFor(() => expect(api.calls('POST /api/auth/resend-verification')).toHaveLength(1));
+    expect(api.calls('POST /api/auth/resend-verification')[0]?.body).toEqual({
+      email: 'maria@school.org',
+      next: '/prompt-engineering/module/2',
+    });
+  });
+
   it('shows the spec failure text, and Email address not provided without an e-mail', async () => {
     stubApi({ 'POST /api/auth/resend-verification': () => jsonResponse(500, { error: 'x' }) });
     const { user, unmount } = renderWithProviders(<VerifySentPage />, {

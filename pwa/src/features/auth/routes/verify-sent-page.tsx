@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { authMessages, paths } from '@pd/domain';
+import { authMessages, paths, returnPath } from '@pd/domain';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useOpenAuthDialog } from '../../../components/auth-dialog-context';
@@ -23,11 +23,11 @@ export const invalidLinkTexts = {
 } as const;
 
 /** Resends the verification link, with the spec's texts and the api's wait on a 429. */
-function useResend() {
+function useResend(next: string | undefined) {
   const toast = useToast();
   const resend = useResendVerification();
   const send = (email: string) => {
-    const result = validate(ResendVerificationRequest, { email });
+    const result = validate(ResendVerificationRequest, { email, next });
     if (!result.ok) {
       toast({ variant: 'error', title: result.errors.email ?? authMessages.emailNotProvided });
       return;
@@ -55,12 +55,14 @@ export function VerifySentPage() {
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const invalidLink = params.get('error') === 'invalid';
+  // The page the teacher asked for before signing up: a new link leads back to it too.
+  const next = returnPath(params.get('next'));
   usePageTitle(invalidLink ? 'Verification link expired' : 'Verify your email');
-  return invalidLink ? <InvalidLink email={email} /> : <LinkSent email={email} />;
+  return invalidLink ? <InvalidLink email={email} next={next} /> : <LinkSent email={email} next={next} />;
 }
 
-function LinkSent({ email }: { email: string }) {
-  const resend = useResend();
+function LinkSent({ email, next }: { email: string; next: string | undefined }) {
+  const resend = useResend(next);
   return (
     <NarrowPage>
       <Box sx={{ textAlign: 'center' }}>
@@ -97,8 +99,8 @@ function LinkSent({ email }: { email: string }) {
   );
 }
 
-function InvalidLink({ email: initialEmail }: { email: string }) {
-  const resend = useResend();
+function InvalidLink({ email: initialEmail, next }: { email: string; next: string | undefined }) {
+  const resend = useResend(next);
   const openAuthDialog = useOpenAuthDialog();
   const [email, setEmail] = useState(initialEmail);
   const onSubmit = (event: FormEvent) => {
