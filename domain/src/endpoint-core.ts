@@ -92,3 +92,9 @@ export function buildUrl(
   const qs = search.toString();
   return qs ? `${filled}?${qs}` : filled;
 }
+
+/** A pattern that matches the addresses of `path` (each `:name` one path segment), whole. */
+export function pathMatcher(path: string): RegExp {
+  const source = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z]+)/g, '[^/]+');
+  return new RegExp(`^${source}$`);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints, endpointUrl } from './endpoints.js';
+import { endpoints, endpointUrl, pathMatcher } from './endpoints.js';
+import { publicContentPaths } from './service-worker-protocol.js';
 
 describe('the endpoint table', () => {
   it('has one entry per method and path', () => {
@@ -23,5 +24,27 @@ describe('the endpoint table', () => {
   it('validates answers with the contracts', () => {
     expect(() => endpoints.me.response.parse({ id: 'u1' })).toThrow();
     expect(endpoints.catalogue.response.parse({ courses: [] })).toEqual({ courses: [] });
+  });
+
+  it('matches the addresses of a path, each parameter one segment', () => {
+    const legal = pathMatcher(endpoints.legalPage.path);
+    expect(legal.test('/api/content/legal/privacy')).toBe(true);
+    expect(legal.test('/api/content/legal/a/b')).toBe(false);
+    expect(legal.test('/api/content/legal/')).toBe(false);
+    expect(legal.test('/api/content/legal/privacy/')).toBe(false);
+    expect(pathMatcher('/api/a.b').test('/api/aXb')).toBe(false);
+  });
+
+  it("names the worker's public content calls as GETs of the table that need no parameter but the page", () => {
+    const gets = new Set(
+      Object.values(endpoints)
+        .filter((e) => e.method === 'GET')
+        .map((e) => e.path),
+    );
+    for (const path of Object.values(publicContentPaths)) expect(gets.has(path)).toBe(true);
+    // Nothing personal: the worker keeps their answers in a cache every user of the device shares.
+    for (const personal of [endpoints.me, endpoints.progress, endpoints.course]) {
+      expect(Object.values(publicContentPaths).some((p) => pathMatcher(p).test(personal.path))).toBe(false);
+    }
   });
 });

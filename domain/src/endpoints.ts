@@ -24,6 +24,7 @@ import { DevMailboxResponse } from './dev-mailbox.js';
 import { endpoint, endpointUrl, type Endpoint } from './endpoint-core.js';
 import { firstLoadEndpoints } from './endpoints-first-load.js';
 import { InviteLookupResponse } from './invite-lookup.js';
+import { publicContentPaths } from './service-worker-protocol.js';
 import {
   AcceptInviteRequest,
   AcceptInviteResponse,
@@ -167,9 +168,9 @@ export const endpoints = {
 
   // Content and the Prompt Library.
   course: endpoint({ method: 'GET', path: '/api/content/courses/:slug', response: CourseContentResponse }),
-  faq: endpoint({ method: 'GET', path: '/api/content/faq', response: FaqResponse }),
-  legalPage: endpoint({ method: 'GET', path: '/api/content/legal/:page', response: LegalPageResponse }),
-  prompts: endpoint({ method: 'GET', path: '/api/prompts', response: PromptLibraryResponse }),
+  faq: endpoint({ method: 'GET', path: publicContentPaths.faq, response: FaqResponse }),
+  legalPage: endpoint({ method: 'GET', path: publicContentPaths.legalPage, response: LegalPageResponse }),
+  prompts: endpoint({ method: 'GET', path: publicContentPaths.prompts, response: PromptLibraryResponse }),
 
   // Printable templates (issue 19): the list for anyone signed in, a template for entitled users.
   templates: endpoint({ method: 'GET', path: '/api/templates', response: TemplateListResponse }),

@@ -4,6 +4,17 @@
  * pwa/src/app/service-worker-update.tsx) share: written once here, so the two sides cannot drift.
  */
 
+/**
+ * The public content calls (no session needed), whose last answers the worker keeps for offline use.
+ * The endpoint table (endpoints.ts, endpoints-first-load.ts) declares them with these paths.
+ */
+export const publicContentPaths = {
+  catalogue: '/api/content/catalogue',
+  faq: '/api/content/faq',
+  legalPage: '/api/content/legal/:page',
+  prompts: '/api/prompts',
+} as const;
+
 /** Where the worker's script is served (the page registers it with scope '/'). */
 export const swScriptUrl = '/sw.js';
 

@@ -4,7 +4,14 @@
 // time, relays Background Sync to the pages, and swaps to a new version only when the page asks.
 //
 // Course content and progress are NOT cached here: they live in Dexie, per user (pwa/src/offline/).
-import { isSwMessage, outboxSyncTag, swCaches, swMessages } from '@pd/domain';
+import {
+  isSwMessage,
+  outboxSyncTag,
+  pathMatcher,
+  publicContentPaths,
+  swCaches,
+  swMessages,
+} from '@pd/domain';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -59,10 +66,12 @@ registerRoute(
 );
 
 // The public content calls: fresh when the network answers quickly, the last copy otherwise.
-const publicApi = /^\/api\/(?:content\/catalogue|content\/faq|content\/legal\/[^/]+|prompts)$/;
+const publicApi = Object.values(publicContentPaths).map(pathMatcher);
 registerRoute(
   ({ url, request }) =>
-    url.origin === self.location.origin && request.method === 'GET' && publicApi.test(url.pathname),
+    url.origin === self.location.origin &&
+    request.method === 'GET' &&
+    publicApi.some((path) => path.test(url.pathname)),
   new NetworkFirst({
     cacheName: swCaches.publicApi,
     networkTimeoutSeconds: 4,

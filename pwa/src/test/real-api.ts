@@ -1,4 +1,11 @@
-import { endpoints, type Endpoint, type EndpointKey, type ProgressRecord, type PublicUser } from '@pd/domain';
+import {
+  endpoints,
+  pathMatcher,
+  type Endpoint,
+  type EndpointKey,
+  type ProgressRecord,
+  type PublicUser,
+} from '@pd/domain';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 // The api's own test support (decision 030): only pwa/src/test may import api code (eslint.config.js).
 import { startTestApp, type TestApp, type TestAppOptions } from '../../../api/src/test/app';
@@ -106,11 +113,6 @@ export interface RealApi {
 }
 
 const byKey = new Map<string, Endpoint>(Object.values(endpoints).map((e) => [e.key, e]));
-
-function pathPattern(path: string): RegExp {
-  const source = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z]+)/g, '[^/]+');
-  return new RegExp(`^${source}$`);
-}
 
 function parseBody(body: BodyInit | null | undefined): unknown {
   if (typeof body !== 'string') return undefined;
@@ -261,7 +263,7 @@ export function setupRealApi(options: TestAppOptions = {}): RealApi {
     calls(key) {
       const endpoint = byKey.get(key);
       if (!endpoint) throw new Error(`No endpoint ${key} in the domain's table`);
-      const pattern = pathPattern(endpoint.path);
+      const pattern = pathMatcher(endpoint.path);
       return requests.filter((r) => r.method === endpoint.method && pattern.test(r.url.split('?')[0]!));
     },
     teacher,
