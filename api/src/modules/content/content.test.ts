@@ -135,6 +135,34 @@ describe('GET /api/content/courses/:slug', () => {
     }
   });
 
+  it('sends a course compressed once per process, in the encoding the client takes, never stored', async () => {
+    const path = `/api/content/courses/${freeSlug}`;
+    const plain = await clients.free.get<CourseContentResponse>(path, { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const encoding of ['br', 'gzip'] as const) {
+      const [first, second] = [
+        await clients.premium.get<CourseContentResponse>(path, { 'accept-encoding': encoding }),
+        await clients.free.get<CourseContentResponse>(path, { 'accept-encoding': `${encoding}, identity` }),
+      ];
+      for (const res of [first, second]) {
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-encoding')).toBe(encoding);
+        expect(res.headers.get('vary')).toContain('Accept-Encoding');
+        expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+        expect(res.body).toEqual(plain.body);
+        expectNoStore(res);
+      }
+      // Kept bytes, not a stream compressed on the fly: the length is known (a download can show it).
+      expect(Number(first.headers.get('content-length'))).toBeGreaterThan(1000);
+      expect(first.headers.get('content-length')).toBe(second.headers.get('content-length'));
+    }
+    // Allowed to one, refused to another: the kept answer is never a way round the access check.
+    const premium = await clients.free.get(`/api/content/courses/${premiumSlug}`, {
+      'accept-encoding': 'br',
+    });
+    expect(premium.status).toBe(403);
+  });
+
   it('serves the lessons, images, tips and quizzes with answer keys and explanations', async () => {
     const res = await clients.free.get<CourseContentResponse>(`/api/content/courses/${freeSlug}`);
     const served = res.body.course;

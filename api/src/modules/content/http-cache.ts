@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'koa';
+import { compressThreshold } from '../../middleware/compression.js';
 import { type Answered, answered } from '../../route.js';
 
 declare const holds: unique symbol;
@@ -8,6 +10,8 @@ declare const holds: unique symbol;
 export interface CachedJson<T = unknown> {
   json: string;
   etag: string;
+  /** The body compressed once, on the first request that accepts each encoding. */
+  encoded: Partial<Record<Encoding, Buffer>>;
   /** Type only: what `json` holds. */
   readonly [holds]?: T;
 }
@@ -19,12 +23,38 @@ export interface CachedJson<T = unknown> {
 export function cachedJson<T>(body: T): CachedJson<T> {
   const json = JSON.stringify(body);
   const digest = createHash('sha256').update(json).digest('base64url').slice(0, 32);
-  return { json, etag: `W/"${digest}"` };
+  return { json, etag: `W/"${digest}"`, encoded: {} };
+}
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * The body in `encoding`, compressed the first time it is asked for and kept: the answer never
+ * changes while the process runs, so it is compressed once (better than on the fly, at no CPU per
+ * request) rather than on every request.
+ */
+function encodedBody(entry: CachedJson, encoding: Encoding): Buffer {
+  const kept = entry.encoded[encoding];
+  if (kept) return kept;
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(entry.json, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: 9,
+            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(entry.json),
+          },
+        })
+      : gzipSync(entry.json, { level: 9 });
+  entry.encoded[encoding] = body;
+  return body;
 }
 
 /**
  * Answers with a body that clients may keep but must revalidate (`no-cache` by default):
- * 304 when the client's If-None-Match still matches. A route's handler returns what it answers.
+ * 304 when the client's If-None-Match still matches. The body goes out in the best encoding the
+ * client accepts, compressed once per process (`encodedBody`). A route's handler returns what it
+ * answers.
  */
 export function sendRevalidated<T>(
   ctx: Context,
@@ -38,7 +68,17 @@ export function sendRevalidated<T>(
     ctx.status = 304;
     return answered();
   }
+  ctx.vary('Accept-Encoding');
+  const encoding =
+    Buffer.byteLength(entry.json) >= compressThreshold
+      ? ctx.acceptsEncodings('br', 'gzip', 'identity')
+      : false;
+  if (encoding === 'br' || encoding === 'gzip') {
+    ctx.body = encodedBody(entry, encoding);
+    ctx.set('Content-Encoding', encoding);
+  } else {
+    ctx.body = entry.json;
+  }
   ctx.type = 'application/json';
-  ctx.body = entry.json;
   return answered();
 }

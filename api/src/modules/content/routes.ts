@@ -1,5 +1,13 @@
 import Router from '@koa/router';
-import { contentMessages, endpoints, errorCodes, LegalPageName, type LegalPageResponse } from '@pd/domain';
+import {
+  contentMessages,
+  type Course,
+  type CourseContentResponse,
+  endpoints,
+  errorCodes,
+  LegalPageName,
+  type LegalPageResponse,
+} from '@pd/domain';
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -34,10 +42,20 @@ export function contentRoutes(deps: Pick<AppDeps, 'db' | 'content' | 'sessionCac
   /** Public: every course's card and module list, no lesson text, quiz or answer key. */
   route(router, endpoints.catalogue, ({ ctx }) => sendRevalidated(ctx, catalogue));
 
-  /** A course's lessons and quizzes, for users allowed to open it (policy.ts). */
+  /**
+   * A course's lessons and quizzes, for users allowed to open it (policy.ts). The answer is the same
+   * for everyone allowed, so each course is serialised (and compressed) once; `no-store` still keeps
+   * premium lessons out of every cache.
+   */
+  const courseAnswers = new WeakMap<Course, CachedJson<CourseContentResponse>>();
   route(router, endpoints.course, privateAnswer, requireUser(deps), async ({ ctx, params }) => {
     const course = service.openCourse(deps, await viewerOf(deps, signedInUser(ctx)), params.slug);
-    return { course: presentCourse(course) };
+    let answer = courseAnswers.get(course);
+    if (!answer) {
+      answer = cachedJson({ course: presentCourse(course) });
+      courseAnswers.set(course, answer);
+    }
+    return sendRevalidated(ctx, answer, 'private, no-store');
   });
 
   /** Public: the six FAQ sections. */
