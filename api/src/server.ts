@@ -14,7 +14,7 @@ import { SessionCache } from './modules/auth/session/cache.js';
 import { purgeExpiredSessions } from './modules/auth/session/store.js';
 import { Mailer } from './modules/mail/mailer.js';
 import { purgeExpired } from './modules/rate-limit/store.js';
-import { expireEndedSubscriptions } from './modules/payments/service.js';
+import { expireEndedSubscriptions, remindUpcomingRenewals } from './modules/payments/service.js';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
@@ -62,6 +62,8 @@ async function main(): Promise<void> {
       purgeExpired(database.db, now),
       // A subscription set to cancel stops giving premium at its period end (ADR 009).
       expireEndedSubscriptions({ db: database.db, config, clock: systemClock, logger, sessionCache }),
+      // An annual subscription's owner hears of the renewal a week before (the Terms promise it).
+      remindUpcomingRenewals({ db: database.db, config, clock: systemClock, logger, sessionCache, mailer }),
     ]).catch((error: unknown) =>
       logger.warn('housekeeping failed', { error: error instanceof Error ? error.message : String(error) }),
     );

@@ -12,6 +12,8 @@ export const limits = {
   /** Members per page of the License Management page's list, and the most one request may ask for. */
   membersPageDefault: 20,
   membersPageMax: 100,
+  /** Days before an annual subscription renews that its owner gets a reminder (the Terms promise it). */
+  renewalReminderDays: 7,
   usageHighPercent: 80,
   usageFullPercent: 100,
 } as const;

@@ -208,6 +208,8 @@ export const subscriptions = pgTable(
     priceId: text('price_id').notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** The period end the owner was last reminded of (a renewal reminder goes once per period). */
+    renewalRemindedFor: timestamp('renewal_reminded_for', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('subscriptions_user_id_idx').on(t.userId)],

@@ -10,6 +10,7 @@ export const mailLinks = {
   resetPassword: (publicUrl: string, token: string) => `${publicUrl}${paths.resetPassword(token)}`,
   forgotPassword: (publicUrl: string) => `${publicUrl}${paths.forgotPassword()}`,
   invite: (publicUrl: string, code: string) => `${publicUrl}${paths.signup(code)}`,
+  home: (publicUrl: string) => `${publicUrl}${paths.home()}`,
 } as const;
 
 export interface OutgoingMail {
@@ -98,6 +99,33 @@ export function passwordChangedMail(to: string, name: string, forgotUrl: string)
 }
 
 /** Issue 18: the invitation to a school's licence group, with the link that signs the teacher up. */
+/** Before an annual subscription renews (the Terms promise it): the date, the amount, how to cancel. */
+export function renewalReminderMail(
+  to: string,
+  name: string,
+  renewal: { date: Date; amount: string; appUrl: string },
+): OutgoingMail {
+  const date = renewal.date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  const subject = `Your ${brand.productName} subscription renews on ${date}`;
+  const lines = [
+    `Hello ${name},`,
+    `Your annual Premium subscription renews on ${date}, and your card will be charged ${renewal.amount} for another year of every course, template and premium prompt.`,
+    'Nothing to do if you want to keep learning. To cancel before then, open the app, choose your account menu, then Manage Subscription: you keep Premium until the end of the year you paid for.',
+  ];
+  return {
+    to,
+    subject,
+    text: text(lines, renewal.appUrl),
+    html: layout(subject, lines, { label: 'Open the app', url: renewal.appUrl }),
+    links: [renewal.appUrl],
+  };
+}
+
 export function inviteMail(
   to: string,
   invite: { groupName: string; invitedBy: string; expiresAt: Date; url: string },

@@ -4,8 +4,11 @@ import {
   endpoints,
   endpointUrl,
   errorCodes,
+  formatUsd,
   launchPromotion,
+  limits,
   paths,
+  plans,
   type PlanType,
   premiumMessages,
   type RedirectUrlResponse,
@@ -16,6 +19,7 @@ import type { CheckoutSessionRow, SubscriptionRow, UserRow } from '../../db/sche
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { changeRole, findUser, userExists } from '../auth/service.js';
+import { mailLinks, renewalReminderMail } from '../mail/templates.js';
 import { DemoProvider, toSnapshot } from './providers/demo.js';
 import { canStartCheckout, roleAfterPayments } from './policy.js';
 import {
@@ -237,6 +241,38 @@ export async function expireEndedSubscriptions(deps: PaymentDeps, userId?: strin
     });
   }
   return owners.length;
+}
+
+/**
+ * E-mails the owners of annual subscriptions that renew within `limits.renewalReminderDays` a
+ * reminder with the date and the amount (the Terms promise it), once per period: the claim and the
+ * queued e-mails are one transaction. Runs in the server's housekeeping.
+ */
+export async function remindUpcomingRenewals(deps: PaymentDeps & Pick<AppDeps, 'mailer'>): Promise<number> {
+  const now = deps.clock();
+  const until = new Date(now.getTime() + limits.renewalReminderDays * 24 * 60 * 60 * 1000);
+  const amount = `${formatUsd(plans.annual.amountCents)} (USD)`;
+  const reminded = await deps.db.transaction(async (tx) => {
+    const due = await store.claimRenewalReminders(tx, now, until);
+    for (const sub of due) {
+      const owner = await findUser({ ...deps, db: tx }, sub.userId);
+      if (!owner) continue;
+      await deps.mailer.enqueue(
+        tx,
+        renewalReminderMail(owner.email, owner.name, {
+          date: sub.currentPeriodEnd,
+          amount,
+          appUrl: mailLinks.home(deps.config.publicUrl),
+        }),
+      );
+    }
+    return due.length;
+  });
+  if (reminded > 0) {
+    deps.logger.info('renewal reminders queued', { count: reminded });
+    deps.mailer.kick();
+  }
+  return reminded;
 }
 
 async function freshUser(deps: PaymentDeps, user: UserRow): Promise<UserRow> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { PlanType } from '@pd/domain';
 import type { Db } from '../../db/client.js';
 import {
@@ -80,7 +80,7 @@ export async function lockSubscription(db: Db, subscriptionId: string): Promise<
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`subscription:${subscriptionId}`}))`);
 }
 
-export type SubscriptionValues = Omit<SubscriptionRow, 'updatedAt'>;
+export type SubscriptionValues = Omit<SubscriptionRow, 'updatedAt' | 'renewalRemindedFor'>;
 
 export async function upsertSubscription(db: Db, values: SubscriptionValues, now: Date): Promise<void> {
   const { id: _id, ...changes } = values;
@@ -119,6 +119,29 @@ export async function endedButLive(db: Db, now: Date, userId?: string): Promise<
         userId ? eq(subscriptions.userId, userId) : undefined,
       ),
     );
+}
+
+/**
+ * Claims the reminders due: live annual subscriptions that renew (not set to cancel) between `now`
+ * and `until` and whose owner was not yet reminded of this period end. The claim marks them in the
+ * same statement, so two processes never remind twice; run it in the transaction that queues the
+ * e-mails.
+ */
+export async function claimRenewalReminders(tx: Db, now: Date, until: Date): Promise<SubscriptionRow[]> {
+  return tx
+    .update(subscriptions)
+    .set({ renewalRemindedFor: sql`${subscriptions.currentPeriodEnd}` })
+    .where(
+      and(
+        eq(subscriptions.plan, 'annual'),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        inArray(subscriptions.status, ['active', 'trialing']),
+        gt(subscriptions.currentPeriodEnd, now),
+        lte(subscriptions.currentPeriodEnd, until),
+        sql`${subscriptions.renewalRemindedFor} is distinct from ${subscriptions.currentPeriodEnd}`,
+      ),
+    )
+    .returning();
 }
 
 export async function setSubscriptionStatus(db: Db, id: string, status: string, now: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import { SubscriptionResponse } from '@pd/domain';
+import { limits, SubscriptionResponse } from '@pd/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   deliverEvent,
@@ -8,8 +8,9 @@ import {
   startPaymentsTestBed,
   subscribe,
 } from '../../test/fake-stripe.js';
+import { mailboxFor } from '../../test/auth-helpers.js';
 import { signedInTeacher } from '../../test/learning.js';
-import { expireEndedSubscriptions } from './service.js';
+import { expireEndedSubscriptions, remindUpcomingRenewals } from './service.js';
 
 let bed: PaymentsTestBed;
 beforeAll(async () => {
@@ -86,5 +87,64 @@ describe('the role follows the stored subscription', () => {
     expect(res.status).toBe(200);
     expect(res.body).toBeNull();
     expect((await bed.app.client().get('/api/stripe/subscription')).status).toBe(401);
+  });
+});
+
+describe('the renewal reminder of an annual subscription (the Terms promise it)', () => {
+  const remind = () => remindUpcomingRenewals({ ...paymentDeps(bed.app), mailer: bed.app.mailer });
+  const reminders = async (email: string) =>
+    (await mailboxFor(bed.app, email)).filter((m) => m.subject.includes('subscription renews on'));
+
+  it(`is e-mailed ${limits.renewalReminderDays} days before, once per period, with the date and the amount`, async () => {
+    const teacher = await signedInTeacher(bed.app);
+    const { subscriptionId } = await subscribe(bed, teacher.client, 'annual');
+    const periodEnd = new Date((await subscriptionOf(teacher.client))?.currentPeriodEnd ?? 0);
+    const untilEnd = periodEnd.getTime() - bed.app.clock.now().getTime();
+
+    bed.app.clock.advance(untilEnd - (limits.renewalReminderDays + 1) * day);
+    await remind();
+    expect(await reminders(teacher.email)).toHaveLength(0);
+
+    bed.app.clock.advance(2 * day);
+    expect(await remind()).toBeGreaterThanOrEqual(1);
+    const [mail] = await reminders(teacher.email);
+    const date = periodEnd.toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    expect(mail?.subject).toBe(`Your AI Classroom Academy subscription renews on ${date}`);
+    expect(mail?.text).toContain('charged $99.00 (USD)');
+    expect(mail?.text).toContain('Manage Subscription');
+    // Housekeeping runs again (and on another instance): no second reminder for this period.
+    await remind();
+    await remind();
+    expect(await reminders(teacher.email)).toHaveLength(1);
+
+    // Stripe renews it for a year: the next period gets its own reminder.
+    const nextEnd = new Date(periodEnd.getTime() + 365 * day);
+    const renewed = bed.stripe.updateSubscription(subscriptionId, { current_period_end: nextEnd });
+    await deliverEvent(bed.app.url, bed.stripe.event('customer.subscription.updated', renewed));
+    bed.app.clock.advance(365 * day);
+    await remind();
+    expect(await reminders(teacher.email)).toHaveLength(2);
+  });
+
+  it('is not sent for a quarterly plan or a subscription set to cancel', async () => {
+    const quarterly = await signedInTeacher(bed.app);
+    await subscribe(bed, quarterly.client, 'quarterly');
+    const cancelling = await signedInTeacher(bed.app);
+    const { subscriptionId } = await subscribe(bed, cancelling.client, 'annual');
+    const cancelled = bed.stripe.updateSubscription(subscriptionId, { cancel_at_period_end: true });
+    await deliverEvent(bed.app.url, bed.stripe.event('customer.subscription.updated', cancelled));
+
+    for (const days of [85, 360]) {
+      bed.app.clock.reset();
+      bed.app.clock.advance(days * day);
+      await remind();
+    }
+    expect(await reminders(quarterly.email)).toHaveLength(0);
+    expect(await reminders(cancelling.email)).toHaveLength(0);
   });
 });
