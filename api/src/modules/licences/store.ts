@@ -176,6 +176,10 @@ export async function updateInvite(
   return row;
 }
 
+export async function deleteInvitesTo(tx: Db, email: string): Promise<void> {
+  await tx.delete(invites).where(eq(invites.email, email));
+}
+
 export async function countMembers(tx: Db, groupId: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
@@ -318,5 +322,5 @@ export async function memberCertificates(db: Db, groupId: string): Promise<Map<s
     .from(certificates)
     .where(inArray(certificates.userId, ofGroup))
     .groupBy(certificates.userId);
-  return new Map(rows.map((r) => [r.userId, Number(r.n)]));
+  return new Map(rows.flatMap((r) => (r.userId ? [[r.userId, Number(r.n)] as const] : [])));
 }
