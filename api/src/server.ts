@@ -7,6 +7,7 @@ import { loadConfigOrExit } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { seedDemoDashboardUsers } from './demo/admin-users.js';
 import { seedDemoLicenceGroup } from './demo/licence-group.js';
 import { seedDemoAccounts } from './demo/seed.js';
 import { createLogger } from './logger.js';
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
       { db: database.db, clock: systemClock, config, mailer, sessionCache, content },
       logger,
     );
+    await seedDemoDashboardUsers(database.db, systemClock());
   }
   const app = createApp({ config, db: database.db, mailer, logger, content, sessionCache });
   const server = createServer(app.callback());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdminUserListResponse, AuditListResponse, UpdateRoleRequest } from './admin.js';
 import {
   ForgotPasswordRequest,
   LoginRequest,
@@ -114,6 +115,23 @@ export const endpoints = {
   }),
   /** The link of the verification e-mail: redirects to the app. */
   verifyEmail: endpoint({ method: 'GET', path: '/api/auth/verify-email' }),
+
+  // The Super Admin Dashboard (spec section 7; issue 14). Query strings: admin.ts.
+  adminUsers: endpoint({ method: 'GET', path: '/api/admin/users', response: AdminUserListResponse }),
+  updateUserRole: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/users/:userId/role',
+    request: UpdateRoleRequest,
+    response: OkResponse,
+  }),
+  verifyUserEmail: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:userId/verify-email',
+    response: OkResponse,
+  }),
+  deleteUser: endpoint({ method: 'DELETE', path: '/api/admin/users/:userId', response: OkResponse }),
+  /** New: the audit log of admin actions, newest first. */
+  adminAudit: endpoint({ method: 'GET', path: '/api/admin/audit', response: AuditListResponse }),
 
   // Group licences (spec section 7; issue 18). The calls marked new follow the spec's style.
   createLicenseGroup: endpoint({

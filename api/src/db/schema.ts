@@ -14,22 +14,28 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  /** Always stored lower-case (the domain schema lower-cases it). */
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['free', 'premium', 'license_admin', 'superadmin'] })
-    .notNull()
-    .default('free'),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
-  /** Invite code given at sign-up, kept for the licence-group flow. */
-  inviteCode: text('invite_code'),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Always stored lower-case (the domain schema lower-cases it). */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['free', 'premium', 'license_admin', 'superadmin'] })
+      .notNull()
+      .default('free'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
+    /** Invite code given at sign-up, kept for the licence-group flow. */
+    inviteCode: text('invite_code'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The admin's user list (issue 14) sorts by joined; its prefix search uses the text_pattern_ops
+  // indexes appended by hand to migration admin_audit.
+  (t) => [index('users_created_at_idx').on(t.createdAt, t.id)],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -160,9 +166,11 @@ export const certificates = pgTable(
   'certificates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The teacher's account; null once the account was deleted (issue 14): the certificate stays
+     * verifiable by its id, with the name printed on it, and nothing else of the teacher.
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     courseSlug: text('course_slug').notNull(),
     /** The teacher's name and the course's title and length as they were when it was issued. */
     teacherName: text('teacher_name').notNull(),
@@ -311,3 +319,37 @@ export const licenseMemberships = pgTable(
 
 export type LicenseGroupRow = typeof licenseGroups.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------
+// The audit log of admin actions (issue 14): written in the same transaction as each action.
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    action: text('action', {
+      enum: [
+        'role_changed',
+        'email_verified',
+        'user_deleted',
+        'license_group_created',
+        'license_count_edited',
+        'invites_sent',
+        'invite_revoked',
+      ],
+    }).notNull(),
+    /** Who did it; null once that account is deleted (`actorEmail` then reads 'Deleted user'). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    targetType: text('target_type', { enum: ['user', 'license_group', 'invite'] }).notNull(),
+    targetId: text('target_id').notNull(),
+    /** The target as a person reads it (an e-mail, a group name); 'Deleted user' after a deletion. */
+    targetLabel: text('target_label').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at, t.id), index('audit_log_target_idx').on(t.targetId)],
+);
+
+export type AuditRow = typeof auditLog.$inferSelect;

@@ -82,6 +82,8 @@ export class FakeStripe {
   readonly promotionCodes = new Map<string, Json>();
   /** Stripe refuses portal sessions until a portal configuration is saved in the dashboard. */
   portalConfigured = true;
+  /** When true, cancelling a subscription fails (a provider that refuses, for issue 14's deletion). */
+  refuseCancellation = false;
   private readonly idempotent = new Map<string, { status: number; body: Json }>();
   private server: Server | null = null;
   url = '';
@@ -328,6 +330,13 @@ export class FakeStripe {
         return this.get(this.checkoutSessions, subId ?? '', 'checkout.session');
       case 'GET subscriptions':
         return this.get(this.subscriptions, id ?? '', 'subscription');
+      case 'DELETE subscriptions': {
+        if (this.refuseCancellation)
+          throw new FakeError(400, 'subscription_locked', 'This subscription cannot be cancelled now');
+        const subscription = this.get(this.subscriptions, id ?? '', 'subscription');
+        subscription.status = 'canceled';
+        return subscription;
+      }
       case 'POST billing_portal/sessions': {
         this.get(this.customers, str(p.customer) ?? '', 'customer');
         if (!this.portalConfigured) {

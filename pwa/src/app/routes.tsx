@@ -52,6 +52,7 @@ const PaymentSuccessPage = lazy(() =>
 const LicenseAdminPage = lazy(() =>
   import('../features/license-admin/license-admin-page').then((m) => ({ default: m.LicenseAdminPage })),
 );
+const AdminPage = lazy(() => import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
 // The module page and the templates its lesson uses beside it (features meet here, in app/): one
 // lazy piece, both files fetched in parallel, so the lesson is drawn once with its aside.
 const loadModulePage = () =>
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.privacy, element: <PrivacyPage /> },
       { path: routePatterns.paymentSuccess, element: <PaymentSuccessPage /> },
       { path: routePatterns.licenseAdmin, element: <LicenseAdminPage /> },
+      { path: routePatterns.admin, element: <AdminPage /> },
       { path: routePatterns.module, element: <ModulePage /> },
       { path: routePatterns.certificateVerify, element: <CertificateVerifyPage /> },
       { path: routePatterns.course, element: <CourseOverviewRoute /> },

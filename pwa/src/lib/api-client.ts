@@ -145,7 +145,7 @@ export function urlOf<P extends string>(endpoint: { path: P }, target: CallTarge
 
 type GetEndpoint = Endpoint<'GET', string, undefined, Parser<unknown>>;
 type SendEndpoint = Endpoint<
-  'POST' | 'DELETE',
+  'POST' | 'PATCH' | 'DELETE',
   string,
   Parser<unknown> | undefined,
   Parser<unknown> | undefined

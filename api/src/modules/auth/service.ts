@@ -194,6 +194,74 @@ export async function changeRole(
   return { before, after };
 }
 
+// ------------------------------------------------------------------------------------------------
+// The super admin's changes of an account (issue 14): each runs in the admin service's transaction.
+
+/** The user's row, locked until `tx` ends; null when there is no such user. */
+export function lockUser(tx: Db, userId: string): Promise<UserRow | null> {
+  return store.lockUser(tx, userId);
+}
+
+/** The ids of every superadmin, locked until `tx` ends (the last one is never demoted or deleted). */
+export function lockSuperadmins(tx: Db): Promise<string[]> {
+  return store.lockSuperadmins(tx);
+}
+
+/**
+ * Sets the role an admin chose and ends every session of the user (ARCHITECTURE decision 4): their
+ * next request is signed out and the new role is what they sign in with. `check` may refuse (throw)
+ * on the role before. Null when there is no such user.
+ */
+export async function setRoleByAdmin(
+  deps: Pick<AppDeps, 'sessionCache'>,
+  tx: Db,
+  userId: string,
+  role: Role,
+  check: (before: Role) => void | Promise<void>,
+  now: Date,
+): Promise<{ before: Role; after: Role } | null> {
+  const changed = await changeRole(
+    deps,
+    tx,
+    userId,
+    async (before) => {
+      await check(before);
+      return role;
+    },
+    now,
+  );
+  if (changed && changed.before !== changed.after) {
+    await store.endAllSessionsOfUser(tx, deps.sessionCache, userId);
+  }
+  return changed;
+}
+
+/** Marks the address verified by hand (the admin vouches for it); outstanding links stop working. */
+export async function verifyEmailByAdmin(
+  deps: Pick<AppDeps, 'sessionCache'>,
+  tx: Db,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await store.markEmailVerified(tx, deps.sessionCache, userId, now);
+  await store.revokeTokens(tx, userId, 'verification', now);
+}
+
+/**
+ * Deletes the account inside `tx`: its sessions end, its mails leave the outbox, and the row goes
+ * with its tokens, progress, receipts and payment records (ON DELETE CASCADE). Certificates keep
+ * their id and printed name (their `user_id` becomes null). False when there is no such user.
+ */
+export async function deleteAccount(
+  deps: Pick<AppDeps, 'sessionCache' | 'mailer'>,
+  tx: Db,
+  user: Pick<UserRow, 'id' | 'email'>,
+): Promise<boolean> {
+  await store.endAllSessionsOfUser(tx, deps.sessionCache, user.id);
+  await deps.mailer.forgetRecipient(tx, user.email);
+  return store.deleteUser(tx, deps.sessionCache, user.id);
+}
+
 /**
  * An account whose address is already proven (an invitation link came to it, issue 18): active at
  * once, no verification mail. Runs inside the caller's transaction; null when the e-mail is taken.

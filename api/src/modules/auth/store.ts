@@ -185,3 +185,23 @@ export async function setUserRole(
   await db.update(users).set({ role, updatedAt: now }).where(eq(users.id, userId));
   cache.invalidateUser(userId, inTransaction(db));
 }
+
+/** The user's row, locked until the transaction ends (an admin's change of it, issue 14). */
+export async function lockUser(db: Db, userId: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
+  return row ?? null;
+}
+
+/**
+ * The ids of every superadmin, their rows locked until the transaction ends: two admins demoting
+ * each other at once cannot leave none (the second waits, then counts again).
+ */
+export async function lockSuperadmins(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'superadmin'))
+    .orderBy(users.id)
+    .for('update');
+  return rows.map((r) => r.id);
+}

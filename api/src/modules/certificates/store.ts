@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { certificates, type CertificateRow } from '../../db/schema.js';
 
-export type NewCertificate = Omit<CertificateRow, 'id'>;
+/** A certificate is issued to an account (its `userId` becomes null only when the account is deleted). */
+export type NewCertificate = Omit<CertificateRow, 'id' | 'userId'> & { userId: string };
 
 export async function findForCourse(
   db: Db,

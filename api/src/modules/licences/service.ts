@@ -24,6 +24,7 @@ import type { Db } from '../../db/client.js';
 import type { InviteRow, LicenseGroupRow, UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import * as audit from '../audit/service.js';
 import * as auth from '../auth/service.js';
 import { inviteMail, mailLinks } from '../mail/templates.js';
 import { canInviteInto, canManageAllGroups, canViewGroup, isLicenceStaff } from './policy.js';
@@ -88,11 +89,25 @@ export async function createGroup(
       purchaser_id: licenceMessages.purchaserNotLicenseAdmin,
     });
   }
-  return store.insertGroup(
-    deps.db,
-    { name: input.name, purchaserId: purchaser.id, licenseCount: input.license_count },
-    deps.clock(),
-  );
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock();
+    const group = await store.insertGroup(
+      tx,
+      { name: input.name, purchaserId: purchaser.id, licenseCount: input.license_count },
+      now,
+    );
+    await audit.record(
+      tx,
+      actor,
+      {
+        action: 'license_group_created',
+        target: { type: 'license_group', id: group.id, label: group.name },
+        after: { name: group.name, purchaserEmail: purchaser.email, licenseCount: group.licenseCount },
+      },
+      now,
+    );
+    return group;
+  });
 }
 
 export async function listAllGroups(deps: ServiceDeps, actor: Actor) {
@@ -149,6 +164,19 @@ export async function updateLicenseCount(
       );
     }
     const updated = await store.setLicenseCount(tx, groupId, input.license_count);
+    if (updated.licenseCount !== group.licenseCount) {
+      await audit.record(
+        tx,
+        actor,
+        {
+          action: 'license_count_edited',
+          target: { type: 'license_group', id: group.id, label: group.name },
+          before: { licenseCount: group.licenseCount },
+          after: { licenseCount: updated.licenseCount },
+        },
+        deps.clock(),
+      );
+    }
     const usage = (await store.seatUsage(tx, [groupId], deps.clock())).get(groupId) ?? { used, pending: 0 };
     return { group: updated, usage };
   });
@@ -341,6 +369,17 @@ export async function sendInvites(
       const code = codes[toSend.indexOf(row.email)]!;
       await mailInvite(tx, deps, row, code, group.name, actor.name);
     }
+    await audit.record(
+      tx,
+      actor,
+      {
+        action: 'invites_sent',
+        target: { type: 'license_group', id: group.id, label: group.name },
+        // The count, not the addresses: the log outlives a deleted teacher's e-mail (decision 035).
+        after: { invites: rows.length },
+      },
+      now,
+    );
     return { invites: rows, skipped };
   });
   if (result.invites.length > 0) deps.mailer.kick();
@@ -408,8 +447,41 @@ export async function revokeInvite(deps: ServiceDeps, actor: Actor, inviteId: st
     if (invite.usedAt || invite.revokedAt || invite.expiresAt <= now) {
       throw new AppError(409, licenceMessages.inviteNotPending, errorCodes.conflict);
     }
-    return store.updateInvite(tx, invite.id, { revokedAt: now });
+    const revoked = await store.updateInvite(tx, invite.id, { revokedAt: now });
+    await audit.record(
+      tx,
+      actor,
+      {
+        action: 'invite_revoked',
+        target: { type: 'invite', id: invite.id, label: invite.email },
+        before: { status: 'pending' },
+        after: { status: 'revoked' },
+      },
+      now,
+    );
+    return revoked;
   });
+}
+
+// ------------------------------------------------------------------------------------------------
+// For the admin module (issue 14): an account's role change and deletion.
+
+/** The names of the groups `userId` purchases (inside the caller's transaction). */
+export async function groupsPurchasedBy(tx: Db, userId: string): Promise<string[]> {
+  return (await store.groupsOfPurchaser(tx, userId)).map((g) => g.name);
+}
+
+/** Frees the user's seat, with its group locked (an account's deletion, in its transaction). */
+export async function releaseSeatOf(tx: Db, userId: string): Promise<void> {
+  const seat = await store.membershipOf(tx, userId);
+  if (!seat) return;
+  await store.lockGroup(tx, seat.groupId);
+  await store.deleteMembership(tx, seat.groupId, userId);
+}
+
+/** The invitations sent to `email` go (an account's deletion: the address is personal data). */
+export async function forgetInvitee(tx: Db, email: string): Promise<void> {
+  await store.deleteInvitesTo(tx, normaliseEmail(email));
 }
 
 /** GET /api/invites/{code}: the invited address and the group, or the one 'Invalid invite code'. */

@@ -177,6 +177,10 @@ export async function updateInvite(
   return row;
 }
 
+export async function deleteInvitesTo(tx: Db, email: string): Promise<void> {
+  await tx.delete(invites).where(eq(invites.email, email));
+}
+
 export async function countMembers(tx: Db, groupId: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
@@ -444,5 +448,5 @@ export async function memberCertificates(
     .from(certificates)
     .where(inArray(certificates.userId, ofGroup))
     .groupBy(certificates.userId);
-  return new Map(rows.map((r) => [r.userId, Number(r.n)]));
+  return new Map(rows.flatMap((r) => (r.userId ? [[r.userId, Number(r.n)] as const] : [])));
 }

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type { Logger } from '../../logger.js';
-import { claimDue, insertMail, markFailedAttempt, markSent } from './store.js';
+import { deleteMailsTo, claimDue, insertMail, markFailedAttempt, markSent } from './store.js';
 import type { OutgoingMail } from './templates.js';
 
 export interface RetryPolicy {
@@ -56,6 +56,11 @@ export class Mailer {
   /** Adds a message to the outbox; pass the transaction so it commits with the change it reports. */
   async enqueue(db: Db, mail: OutgoingMail): Promise<void> {
     await insertMail(db, mail, this.opts.clock());
+  }
+
+  /** Forgets every message to `to` (its sent copies too): part of an account's deletion, in its transaction. */
+  async forgetRecipient(db: Db, to: string): Promise<number> {
+    return deleteMailsTo(db, to);
   }
 
   /** Asks the worker to drain soon (after the enqueuing transaction committed). */

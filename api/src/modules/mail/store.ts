@@ -7,6 +7,12 @@ export async function insertMail(db: Db, mail: OutgoingMail, now: Date): Promise
   await db.insert(emailOutbox).values({ ...mail, nextAttemptAt: now, createdAt: now });
 }
 
+/** Removes every message to `to` (an account's deletion, issue 14): sent, pending or failed. */
+export async function deleteMailsTo(db: Db, to: string): Promise<number> {
+  const rows = await db.delete(emailOutbox).where(eq(emailOutbox.to, to)).returning({ id: emailOutbox.id });
+  return rows.length;
+}
+
 /** Claims due messages for `lockMs` (SKIP LOCKED: several instances can drain one outbox). */
 export async function claimDue(db: Db, now: Date, lockMs: number, batch: number): Promise<OutboxRow[]> {
   const due = db

@@ -58,6 +58,8 @@ export interface PaymentProvider {
   retrieveCheckoutSession(id: string): Promise<CheckoutSnapshot | null>;
   retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null>;
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /** Cancels the subscription now (an account's deletion, issue 14); a missing one counts as cancelled. */
+  cancelSubscription(id: string): Promise<void>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError otherwise. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

@@ -275,6 +275,39 @@ export async function remindUpcomingRenewals(deps: PaymentDeps & Pick<AppDeps, '
   return reminded;
 }
 
+/**
+ * Before an account is deleted (issue 14): every subscription of the user that still gives or may
+ * give premium is cancelled now at its provider, then marked cancelled here. A provider that fails
+ * stops the deletion with a message (nothing was deleted; the admin tries again).
+ */
+export async function cancelSubscriptionsOf(
+  deps: PaymentDeps,
+  userId: string,
+  failed: string,
+): Promise<number> {
+  const live = (await store.subscriptionsOf(deps.db, userId)).filter(
+    (s) => !['canceled', 'incomplete_expired'].includes(s.status),
+  );
+  if (live.length === 0) return 0;
+  const provider = createProvider(deps);
+  for (const sub of live) {
+    try {
+      if (sub.provider === 'stripe') {
+        if (provider?.kind !== 'stripe') throw new ProviderError('unavailable', 'Stripe is not configured');
+        await provider.cancelSubscription(sub.id);
+      }
+    } catch (error) {
+      deps.logger.warn('cancelling a subscription failed', {
+        subscriptionId: sub.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      throw new AppError(502, failed, 'PAYMENT_PROVIDER_UNAVAILABLE');
+    }
+    await store.setSubscriptionStatus(deps.db, sub.id, 'canceled', deps.clock());
+  }
+  return live.length;
+}
+
 async function freshUser(deps: PaymentDeps, user: UserRow): Promise<UserRow> {
   await expireEndedSubscriptions(deps, user.id);
   return (await findUser(deps, user.id)) ?? user;

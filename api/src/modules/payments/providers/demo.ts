@@ -95,6 +95,9 @@ export class DemoProvider implements PaymentProvider {
     return row && row.provider === 'demo' ? toSnapshot(row) : null;
   }
 
+  /** The demo provider's subscriptions live in our own table: the service marks the row cancelled. */
+  async cancelSubscription(): Promise<void> {}
+
   async createPortalSession(): Promise<{ url: string }> {
     return { url: `${this.deps.config.publicUrl}${demoPaths.portal}` };
   }

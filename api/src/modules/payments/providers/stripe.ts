@@ -158,6 +158,15 @@ export class StripeProvider implements PaymentProvider {
     };
   }
 
+  async cancelSubscription(id: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(id);
+    } catch (error) {
+      if (isMissing(error)) return;
+      unavailable(error);
+    }
+  }
+
   async createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
     try {
       const portal = await this.stripe.billingPortal.sessions.create({

@@ -1,0 +1,161 @@
+import { adminMessages, type AdminUserQuery, errorCodes, type Role } from '@pd/domain';
+import type { z } from 'zod';
+import type { UserRow } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import * as audit from '../audit/service.js';
+import * as auth from '../auth/service.js';
+import * as licences from '../licences/service.js';
+import * as payments from '../payments/service.js';
+import { canAdminister, isOwnAccount } from './policy.js';
+import * as store from './store.js';
+
+/**
+ * The Super Admin Dashboard (issue 14). Every change runs in one transaction with the target's row
+ * locked and writes its audit row in that same transaction; `users` is written by the auth module.
+ */
+
+type ServiceDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'mailer' | 'sessionCache'>;
+type Actor = Pick<UserRow, 'id' | 'role' | 'email'>;
+type Parsed<T extends z.ZodType> = z.output<T>;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const forbidden = () => new AppError(403, adminMessages.onlySuperadmins, errorCodes.forbidden);
+const notFound = () => new AppError(404, adminMessages.userNotFound, errorCodes.notFound);
+const conflict = (message: string) => new AppError(409, message, errorCodes.conflict);
+
+/** The superadmin check and the target's id; one's own account is refused with a message. */
+function authorise(actor: Actor, userId: string): void {
+  if (!canAdminister(actor)) throw forbidden();
+  if (isOwnAccount(actor, userId))
+    throw new AppError(400, adminMessages.notOwnAccount, errorCodes.validation);
+  if (!uuidPattern.test(userId)) throw notFound();
+}
+
+export async function listUsers(
+  deps: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  query: Parsed<typeof AdminUserQuery>,
+) {
+  if (!canAdminister(actor)) throw forbidden();
+  const search = query.search?.toLowerCase();
+  return store.listUsers(deps.db, {
+    search: search ? search : undefined,
+    role: query.role,
+    verified: query.verified === undefined ? undefined : query.verified === 'yes',
+    sort: query.sort,
+    limit: query.limit,
+    offset: query.offset,
+  });
+}
+
+export async function listAudit(deps: Pick<AppDeps, 'db'>, actor: Actor, limit: number, offset: number) {
+  if (!canAdminister(actor)) throw forbidden();
+  return audit.list(deps.db, limit, offset);
+}
+
+/**
+ * Sets a user's role: never one's own, never the last superadmin away, never a license admin who
+ * still purchases a group (hand it over first). Every session of the user ends.
+ */
+export async function changeRole(deps: ServiceDeps, actor: Actor, userId: string, role: Role): Promise<void> {
+  authorise(actor, userId);
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock();
+    // Superadmins first (always in the same order), then the target: no two changes deadlock.
+    const superadmins = await auth.lockSuperadmins(tx);
+    const user = await auth.lockUser(tx, userId);
+    if (!user) throw notFound();
+    const changed = await auth.setRoleByAdmin(
+      deps,
+      tx,
+      userId,
+      role,
+      async (before) => {
+        if (before === role) return;
+        if (before === 'superadmin' && superadmins.length <= 1) throw conflict(adminMessages.lastSuperadmin);
+        if (before === 'license_admin') {
+          const groups = await licences.groupsPurchasedBy(tx, userId);
+          if (groups.length > 0) throw conflict(adminMessages.purchaserOfGroups(groups));
+        }
+      },
+      now,
+    );
+    if (!changed) throw notFound();
+    if (changed.before === changed.after) return;
+    await audit.record(
+      tx,
+      actor,
+      {
+        action: 'role_changed',
+        target: { type: 'user', id: user.id, label: user.email },
+        before: { role: changed.before },
+        after: { role: changed.after },
+      },
+      now,
+    );
+  });
+}
+
+/** Marks an unverified address verified (the admin vouches for it). */
+export async function verifyEmail(deps: ServiceDeps, actor: Actor, userId: string): Promise<void> {
+  authorise(actor, userId);
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock();
+    const user = await auth.lockUser(tx, userId);
+    if (!user) throw notFound();
+    if (user.emailVerified) throw conflict(adminMessages.alreadyVerified);
+    await auth.verifyEmailByAdmin(deps, tx, userId, now);
+    await audit.record(
+      tx,
+      actor,
+      {
+        action: 'email_verified',
+        target: { type: 'user', id: user.id, label: user.email },
+        before: { emailVerified: false },
+        after: { emailVerified: true },
+      },
+      now,
+    );
+  });
+}
+
+/**
+ * Deletes an account for good: its subscription is cancelled at the provider first (or nothing
+ * happens and the admin is told), then in one transaction its seat is freed, its sessions end, its
+ * personal data goes (name, e-mail, progress, tokens, mail) and the audit log keeps only ids.
+ * Certificates stay verifiable by their id with the name printed on them.
+ */
+export async function deleteUser(deps: ServiceDeps, actor: Actor, userId: string): Promise<void> {
+  authorise(actor, userId);
+  const target = await auth.findUser(deps, userId);
+  if (!target) throw notFound();
+  const purchased = await licences.groupsPurchasedBy(deps.db, userId);
+  if (purchased.length > 0) throw conflict(adminMessages.purchaserOfGroups(purchased));
+  await payments.cancelSubscriptionsOf(deps, userId, adminMessages.subscriptionCancelFailed);
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock();
+    const superadmins = await auth.lockSuperadmins(tx);
+    const user = await auth.lockUser(tx, userId);
+    if (!user) throw notFound();
+    if (user.role === 'superadmin' && superadmins.length <= 1) throw conflict(adminMessages.lastSuperadmin);
+    const groups = await licences.groupsPurchasedBy(tx, userId);
+    if (groups.length > 0) throw conflict(adminMessages.purchaserOfGroups(groups));
+    await licences.releaseSeatOf(tx, userId);
+    await licences.forgetInvitee(tx, user.email);
+    await audit.forgetPerson(tx, user);
+    if (!(await auth.deleteAccount(deps, tx, user))) throw notFound();
+    await audit.record(
+      tx,
+      actor,
+      {
+        action: 'user_deleted',
+        target: { type: 'user', id: user.id, label: audit.deletedUserLabel },
+        before: { role: user.role, emailVerified: user.emailVerified },
+        after: null,
+      },
+      now,
+    );
+  });
+}

@@ -1,0 +1,76 @@
+import { and, asc, count, desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+
+/**
+ * Data access of the Super Admin Dashboard (issue 14): the user list. Users are only read here; the
+ * auth module writes them. The audit log has its own module (audit/).
+ */
+
+export interface UserListFilter {
+  /** Lower-cased; matches the start of the name or of the e-mail. */
+  search?: string;
+  role?: 'free' | 'premium' | 'license_admin' | 'superadmin';
+  verified?: boolean;
+  sort: 'joined_desc' | 'joined_asc';
+  limit: number;
+  offset: number;
+}
+
+export interface UserListRow {
+  id: string;
+  name: string;
+  email: string;
+  role: 'free' | 'premium' | 'license_admin' | 'superadmin';
+  emailVerified: boolean;
+  /** ISO-8601 (UTC). */
+  createdAt: string;
+}
+
+/** `%` and `_` (and the escape itself) of a search are letters, not wildcards. */
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The case-insensitive prefix search uses two btree indexes with text_pattern_ops (lower(name) and
+ * email, which is stored lower-case), appended to migration admin_audit: a BitmapOr of two index
+ * ranges instead of a scan of every user (decision 034).
+ */
+function where(filter: UserListFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (filter.search) {
+    const pattern = likePrefix(filter.search);
+    parts.push(or(sql`lower(${users.name}) like ${pattern}`, like(users.email, pattern)));
+  }
+  if (filter.role) parts.push(eq(users.role, filter.role));
+  if (filter.verified !== undefined) parts.push(eq(users.emailVerified, filter.verified));
+  return and(...parts);
+}
+
+export async function listUsers(
+  db: Db,
+  filter: UserListFilter,
+): Promise<{ rows: UserListRow[]; total: number }> {
+  const order =
+    filter.sort === 'joined_asc'
+      ? [asc(users.createdAt), asc(users.id)]
+      : [desc(users.createdAt), desc(users.id)];
+  const condition = where(filter);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        emailVerified: users.emailVerified,
+        createdAt: sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      })
+      .from(users)
+      .where(condition)
+      .orderBy(...order)
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: count() }).from(users).where(condition),
+  ]);
+  return { rows, total: Number(totals[0]?.n ?? 0) };
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { roles } from './roles-core.js';
+
+const Role = z.enum(roles, { error: 'Role must be one of free, premium, license_admin, superadmin' });
+
+/**
+ * The Super Admin Dashboard (spec sections 2, 6, 7, 8; issue 14): the contracts of the `admin`
+ * calls and the texts of the screen, written once for the api and the pwa.
+ */
+
+export const adminMessages = {
+  // Spec section 2 ('Access denied screens').
+  accessDenied: 'Access Denied',
+  accessDeniedText: 'You need super admin privileges to access this page.',
+  // Section 8: success and error toasts.
+  roleUpdated: 'Role updated successfully',
+  roleUpdateError: 'Error updating role',
+  userDeleted: 'User deleted successfully',
+  userDeletedText: 'The account and all of its data were permanently removed.',
+  deleteError: 'Error deleting user',
+  emailVerified: 'Email verified successfully',
+  verifyError: 'Error verifying email',
+  licenseCountUpdated: 'License count updated',
+  licenseCountError: 'Error updating license count',
+  groupCreated: 'License Group Created Successfully',
+  groupCreateError: 'Error creating license group',
+  loadUsersError: (message: string) => `Error loading users: ${message}`,
+  // Section 8: fallbacks when a server body carries no error.
+  updateRoleFailed: 'Failed to update user role',
+  deleteFailed: 'Failed to delete user',
+  verifyFailed: 'Failed to verify user email',
+  updateCountFailed: 'Failed to update license count',
+  createGroupFailed: 'Failed to create license group',
+  fetchUsersFailed: 'Failed to fetch users',
+  fetchGroupsFailed: 'Failed to fetch license groups',
+  fetchAuditFailed: 'Failed to fetch activity',
+  // The api's rules (issue 14).
+  onlySuperadmins: 'Only super admins can do this.',
+  userNotFound: 'User not found.',
+  notOwnAccount: 'You cannot change or delete your own account here.',
+  lastSuperadmin: 'This is the last super admin: make another user a super admin first.',
+  purchaserOfGroups: (groups: readonly string[]) =>
+    `This license admin still purchases ${groups.join(', ')}. Hand the group over to another license admin first.`,
+  alreadyVerified: 'This e-mail address is already verified.',
+  subscriptionCancelFailed:
+    'The subscription could not be cancelled at the payment provider, so the account was not deleted. Please try again later.',
+  invalidQuery: 'Invalid search or filter.',
+} as const;
+
+/** A user as the dashboard lists it (spec section 3, 'User'). */
+export const AdminUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: Role,
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const adminUserSorts = ['joined_desc', 'joined_asc'] as const;
+export type AdminUserSort = (typeof adminUserSorts)[number];
+export const adminPageSizes = [10, 25, 50, 100] as const;
+
+/** GET /api/admin/users?search=&role=&verified=&sort=&limit=&offset= (all optional). */
+export const AdminUserQuery = z.object({
+  search: z.string().trim().max(255, 'Search is too long').optional(),
+  role: Role.optional(),
+  verified: z.enum(['yes', 'no'], { error: 'Verified must be yes or no' }).optional(),
+  sort: z.enum(adminUserSorts, { error: 'Sort must be joined_desc or joined_asc' }).default('joined_desc'),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be between 1 and 100')
+    .max(100, 'Limit must be between 1 and 100')
+    .default(25),
+  offset: z.coerce
+    .number({ error: 'Offset must be a number' })
+    .int('Offset must be a whole number')
+    .min(0, 'Offset cannot be negative')
+    .max(1_000_000, 'Offset is too large')
+    .default(0),
+});
+export type AdminUserQuery = z.input<typeof AdminUserQuery>;
+
+export const AdminUserListResponse = z.object({
+  users: z.array(AdminUser),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type AdminUserListResponse = z.infer<typeof AdminUserListResponse>;
+
+/** PATCH /api/admin/users/{userId}/role. */
+export const UpdateRoleRequest = z.object({ role: Role });
+export type UpdateRoleRequest = z.input<typeof UpdateRoleRequest>;
+
+/** What an admin did (the audit log, issue 14). */
+export const auditActions = [
+  'role_changed',
+  'email_verified',
+  'user_deleted',
+  'license_group_created',
+  'license_count_edited',
+  'invites_sent',
+  'invite_revoked',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditActionLabels: Record<AuditAction, string> = {
+  role_changed: 'Role changed',
+  email_verified: 'Email verified',
+  user_deleted: 'User deleted',
+  license_group_created: 'License group created',
+  license_count_edited: 'License count edited',
+  invites_sent: 'Invites sent',
+  invite_revoked: 'Invite revoked',
+};
+
+/** One row of the audit log: who did what to whom, when, with the values before and after. */
+export const AuditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.enum(auditActions),
+  actorId: z.string().nullable(),
+  actorEmail: z.string(),
+  targetType: z.enum(['user', 'license_group', 'invite']),
+  targetId: z.string(),
+  targetLabel: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** GET /api/admin/audit?limit=&offset=: newest first. */
+export const AuditQuery = z.object({
+  limit: AdminUserQuery.shape.limit,
+  offset: AdminUserQuery.shape.offset,
+});
+export type AuditQuery = z.input<typeof AuditQuery>;
+
+export const AuditListResponse = z.object({
+  entries: z.array(AuditEntry),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type AuditListResponse = z.infer<typeof AuditListResponse>;

@@ -1,0 +1,284 @@
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { adminMessages, adminPageSizes, type AdminUser, type Role, roleLabels, roles } from '@pd/domain';
+import { type FormEvent, useState } from 'react';
+import { useToast } from '../../components/toast-provider';
+import { messageOr, type UserFilter, useDeleteUser, useUpdateRole, useUsers, useVerifyEmail } from './api';
+import { formatDate } from './format';
+
+const roleColours: Record<Role, 'default' | 'primary' | 'secondary' | 'success'> = {
+  free: 'default',
+  premium: 'success',
+  license_admin: 'secondary',
+  superadmin: 'primary',
+};
+
+const firstPage: UserFilter = {
+  search: '',
+  role: '',
+  verified: '',
+  sort: 'joined_desc',
+  page: 0,
+  pageSize: 25,
+};
+
+function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const toast = useToast();
+  const remove = useDeleteUser();
+  const confirm = () =>
+    remove.mutate(user.id, {
+      onSuccess: () => {
+        toast({
+          title: adminMessages.userDeleted,
+          description: adminMessages.userDeletedText,
+          variant: 'success',
+        });
+        onClose();
+      },
+      onError: (error) =>
+        toast({
+          title: adminMessages.deleteError,
+          description: messageOr(error, adminMessages.deleteFailed),
+          variant: 'error',
+        }),
+    });
+  return (
+    <Dialog open onClose={remove.isPending ? undefined : onClose} aria-labelledby="delete-user-title">
+      <DialogTitle id="delete-user-title">Delete {user.name}?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          The account of {user.name} ({user.email}) will be permanently removed with all of its data: name,
+          e-mail address, course progress, sign-in sessions and queued e-mails. Their license seat is freed
+          and an active subscription is cancelled. Certificates they earned stay verifiable by their number,
+          without their e-mail. This cannot be undone.
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={remove.isPending}>
+          Cancel
+        </Button>
+        <Button color="error" variant="contained" onClick={confirm} disabled={remove.isPending}>
+          {remove.isPending ? 'Deleting...' : 'Delete User'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function UserActions({ user }: { user: AdminUser }) {
+  const toast = useToast();
+  const updateRole = useUpdateRole();
+  const verify = useVerifyEmail();
+  const [deleting, setDeleting] = useState(false);
+  const changeRole = (role: Role) =>
+    updateRole.mutate(
+      { userId: user.id, role },
+      {
+        onSuccess: () => toast({ title: adminMessages.roleUpdated, variant: 'success' }),
+        onError: (error) =>
+          toast({
+            title: adminMessages.roleUpdateError,
+            description: messageOr(error, adminMessages.updateRoleFailed),
+            variant: 'error',
+          }),
+      },
+    );
+  const verifyEmail = () =>
+    verify.mutate(user.id, {
+      onSuccess: () => toast({ title: adminMessages.emailVerified, variant: 'success' }),
+      onError: (error) =>
+        toast({
+          title: adminMessages.verifyError,
+          description: messageOr(error, adminMessages.verifyFailed),
+          variant: 'error',
+        }),
+    });
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <TextField
+        select
+        size="small"
+        value={user.role}
+        onChange={(e) => changeRole(e.target.value as Role)}
+        disabled={updateRole.isPending}
+        slotProps={{ htmlInput: { 'aria-label': `Role of ${user.name}` } }}
+        sx={{ minWidth: 150 }}
+      >
+        {roles.map((role) => (
+          <MenuItem key={role} value={role}>
+            {roleLabels[role]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {!user.emailVerified && (
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={verifyEmail}
+          disabled={verify.isPending}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          Verify Email
+        </Button>
+      )}
+      <IconButton aria-label={`Delete ${user.name}`} color="error" onClick={() => setDeleting(true)}>
+        <DeleteIcon />
+      </IconButton>
+      {deleting && <DeleteUserDialog user={user} onClose={() => setDeleting(false)} />}
+    </Stack>
+  );
+}
+
+/** The users table (spec section 2): server-side search, filters, sort and paging. */
+export function UsersTable({ meId }: { meId: string }) {
+  const [filter, setFilter] = useState<UserFilter>(firstPage);
+  const [searchText, setSearchText] = useState('');
+  const users = useUsers(filter);
+  const set = (patch: Partial<UserFilter>) => setFilter((f) => ({ ...f, page: 0, ...patch }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    set({ search: searchText });
+  };
+
+  return (
+    <Box>
+      <Box
+        component="form"
+        role="search"
+        aria-label="Search users"
+        onSubmit={submit}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}
+      >
+        <TextField
+          size="small"
+          label="Search name or email"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          sx={{ minWidth: 240, flex: 1 }}
+        />
+        <Button type="submit" variant="outlined" startIcon={<SearchIcon aria-hidden="true" />}>
+          Search
+        </Button>
+        <TextField
+          select
+          size="small"
+          label="Role"
+          value={filter.role}
+          onChange={(e) => set({ role: e.target.value as UserFilter['role'] })}
+          sx={{ minWidth: 150 }}
+        >
+          <MenuItem value="">All roles</MenuItem>
+          {roles.map((role) => (
+            <MenuItem key={role} value={role}>
+              {roleLabels[role]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Verified"
+          value={filter.verified}
+          onChange={(e) => set({ verified: e.target.value as UserFilter['verified'] })}
+          sx={{ minWidth: 130 }}
+        >
+          <MenuItem value="">All</MenuItem>
+          <MenuItem value="yes">Yes</MenuItem>
+          <MenuItem value="no">No</MenuItem>
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Joined"
+          value={filter.sort}
+          onChange={(e) => set({ sort: e.target.value as UserFilter['sort'] })}
+          sx={{ minWidth: 150 }}
+        >
+          <MenuItem value="joined_desc">Newest first</MenuItem>
+          <MenuItem value="joined_asc">Oldest first</MenuItem>
+        </TextField>
+      </Box>
+      {users.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {adminMessages.loadUsersError(messageOr(users.error, adminMessages.fetchUsersFailed))}
+        </Alert>
+      )}
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label="Users" aria-busy={users.isFetching} sx={{ minWidth: 900 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell>Email</TableCell>
+              <TableCell>Role</TableCell>
+              <TableCell>Verified</TableCell>
+              <TableCell>Joined</TableCell>
+              <TableCell>Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {users.isPending && (
+              <TableRow>
+                <TableCell colSpan={6}>Loading users...</TableCell>
+              </TableRow>
+            )}
+            {users.data?.users.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={6}>No users match.</TableCell>
+              </TableRow>
+            )}
+            {users.data?.users.map((user) => (
+              <TableRow key={user.id} hover>
+                <TableCell>{user.name}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
+                <TableCell>
+                  <Chip size="small" label={roleLabels[user.role]} color={roleColours[user.role]} />
+                </TableCell>
+                <TableCell>{user.emailVerified ? 'Yes' : 'No'}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.createdAt)}</TableCell>
+                <TableCell>
+                  {user.id === meId ? (
+                    <Typography variant="body2" color="text.secondary">
+                      Your account
+                    </Typography>
+                  ) : (
+                    <UserActions user={user} />
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={users.data?.total ?? 0}
+        page={filter.page}
+        rowsPerPage={filter.pageSize}
+        rowsPerPageOptions={[...adminPageSizes]}
+        onPageChange={(_e, page) => setFilter((f) => ({ ...f, page }))}
+        onRowsPerPageChange={(e) => set({ pageSize: Number(e.target.value) })}
+      />
+    </Box>
+  );
+}
