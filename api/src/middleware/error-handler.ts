@@ -1,9 +1,11 @@
-import type { ApiErrorBody } from '@pd/domain';
+import { type ApiErrorBody, errorCodes } from '@pd/domain';
 import type { Middleware } from 'koa';
+import { databaseRetryAfterSeconds, isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 
 export const internalErrorMessage = 'Something went wrong on our side. Please try again in a moment.';
+export const unavailableMessage = 'The service is briefly unavailable. Please try again in a few seconds.';
 
 interface HttpLikeError {
   status?: unknown;
@@ -52,6 +54,13 @@ export function errorHandler(logger: Logger): Middleware {
         if (caught.code) body.code = caught.code;
         if (caught.fields) body.fields = caught.fields;
         for (const [k, v] of Object.entries(caught.headers ?? {})) ctx.set(k, v);
+      } else if (isDatabaseUnavailable(caught)) {
+        // A database restart or failover: nothing is wrong with the request, it can be sent again.
+        logger.warn('database unavailable', { method: ctx.method, path: ctx.path });
+        ctx.status = 503;
+        ctx.set('Retry-After', String(databaseRetryAfterSeconds));
+        ctx.body = { error: unavailableMessage, code: errorCodes.unavailable } satisfies ApiErrorBody;
+        return;
       } else {
         const error = (typeof caught === 'object' && caught !== null ? caught : {}) as HttpLikeError;
         status = statusOf(error);
