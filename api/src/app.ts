@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.js';
 import { createLogger, type Logger } from './logger.js';
 import { compression } from './middleware/compression.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { apiPathCase, inputRules } from './middleware/input-rules.js';
 import { requestLog } from './middleware/request-log.js';
 import { sameOrigin } from './middleware/same-origin.js';
 import { securityHeaders } from './middleware/security-headers.js';
@@ -97,6 +98,7 @@ export function createApp(options: CreateAppOptions): Koa {
   app.use(securityHeaders(config.isHttps));
   app.use(errorHandler(logger));
   app.use(compression());
+  app.use(apiPathCase());
   app.use(sameOrigin(config.publicUrl));
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: jsonBodyLimit, encoding: 'utf-8' });
   // The Stripe webhook is verified on its raw bytes and the demo payment pages post forms: they read their own body.
@@ -104,6 +106,7 @@ export function createApp(options: CreateAppOptions): Koa {
   app.use((ctx, next) =>
     !bodyMethods.has(ctx.method) || readsOwnBody(ctx.path) ? next() : parseJson(ctx, next),
   );
+  app.use(inputRules());
   // Sessions cost a database read: only the api needs them, not static files.
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? session(ctx, next) : next()));
   // The app's pages (decisions 016 and 017): the SPA fallback, after the routers and static files.

@@ -1,4 +1,4 @@
-import { type ApiErrorBody, errorCodes } from '@pd/domain';
+import { type ApiErrorBody, errorCodes, inputMessages } from '@pd/domain';
 import type { Middleware } from 'koa';
 import { databaseRetryAfterSeconds, isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../errors.js';
@@ -21,9 +21,19 @@ function statusOf(error: HttpLikeError): number {
   return typeof s === 'number' && s >= 400 && s < 600 ? s : 500;
 }
 
+/** zlib (`Z_DATA_ERROR`, `Z_BUF_ERROR`) and brotli (`ERR__ERROR_FORMAT_...`) errors of a broken body. */
+function isBodyDecodingError(error: HttpLikeError & { code?: unknown }): boolean {
+  return typeof error.code === 'string' && /^(Z_|ERR__ERROR_)/.test(error.code);
+}
+
 /** Known library errors get a message a person can read. */
 function clientMessage(status: number, error: HttpLikeError): string {
   if (status === 413) return 'The request body is too large (limit 100 kB).';
+  if (
+    status === 415 &&
+    (error.type === 'encoding.unsupported' || /content-encoding/i.test(String(error.message)))
+  )
+    return inputMessages.encodingNotSupported;
   if (status === 400 && (error.type === 'entity.parse.failed' || error.name === 'SyntaxError'))
     return 'The request body is not valid JSON.';
   if (status === 415) return 'Content-Type must be application/json.';
@@ -31,7 +41,8 @@ function clientMessage(status: number, error: HttpLikeError): string {
   return 'Bad request.';
 }
 
-const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+/** An /api address, whatever the case of its letters. */
+const isApiPath = (path: string) => /^\/api(\/|$)/i.test(path);
 
 /**
  * The one error format: `{error, code?, fields?}`. 5xx answers never carry internals. An /api
@@ -41,6 +52,24 @@ export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
+      if (ctx.status === 501) {
+        // A method no router knows (PROPFIND, MKCOL, ...): the address exists with other methods
+        // (405, Allow as the router listed them), or not at all (an /api 404; a page takes GET, HEAD).
+        const allow = ctx.response.get('Allow') || (isApiPath(ctx.path) ? '' : 'GET, HEAD');
+        if (allow) {
+          ctx.status = 405;
+          ctx.set('Allow', allow);
+        } else {
+          ctx.status = 404;
+          ctx.remove('Allow');
+        }
+      }
+      if (ctx.status === 405 && ctx.body == null && isApiPath(ctx.path)) {
+        ctx.body = {
+          error: inputMessages.methodNotAllowed(ctx.method, ctx.response.get('Allow')),
+          code: 'METHOD_NOT_ALLOWED',
+        } satisfies ApiErrorBody;
+      }
       if (ctx.status === 404 && ctx.body == null && isApiPath(ctx.path)) {
         ctx.status = 404;
         ctx.body = { error: 'Not found', code: 'NOT_FOUND' } satisfies ApiErrorBody;
@@ -63,8 +92,13 @@ export function errorHandler(logger: Logger): Middleware {
         return;
       } else {
         const error = (typeof caught === 'object' && caught !== null ? caught : {}) as HttpLikeError;
-        status = statusOf(error);
-        body = { error: status >= 500 ? internalErrorMessage : clientMessage(status, error) };
+        if (isBodyDecodingError(error)) {
+          status = 400;
+          body = { error: inputMessages.bodyNotDecodable, code: errorCodes.validation };
+        } else {
+          status = statusOf(error);
+          body = { error: status >= 500 ? internalErrorMessage : clientMessage(status, error) };
+        }
       }
       if (status >= 500) {
         const err = caught instanceof Error ? caught : new Error(String(caught));
