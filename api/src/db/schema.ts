@@ -89,7 +89,7 @@ export const emailOutbox = pgTable(
 );
 
 export const rateLimits = pgTable('rate_limits', {
-  /** `<bucket>:ip:<address>` or `<bucket>:account:<email>`. */
+  /** `<bucket>:ip:<hmac of the address>` or `<bucket>:account:<hmac of the e-mail or token>`. */
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),

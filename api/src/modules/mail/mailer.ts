@@ -120,7 +120,9 @@ export class Mailer {
       const attempts = row.attempts + 1;
       try {
         await this.deliver(row);
-        await markSent(db, row.id, attempts, clock());
+        // Over SMTP the message has left: its body (live links) is not kept. The dev mailbox is the
+        // inbox itself, so it keeps them (never in production).
+        await markSent(db, row.id, attempts, clock(), this.transport !== null);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const giveUp = attempts >= this.retry.maxAttempts;

@@ -1,7 +1,7 @@
 import { authMessages } from '@pd/domain';
 import type { Middleware } from 'koa';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/client.js';
+import { createHmac } from 'node:crypto';
+import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { hit } from './store.js';
 
@@ -61,14 +61,22 @@ function accountOf(body: unknown): string | null {
 }
 
 /** Counts the attempt per IP and per account before the handler runs; 429 with Retry-After when over. */
-export function rateLimit(db: Db, clock: Clock, bucket: RateBucket, policy: RateLimitPolicy): Middleware {
+export function rateLimit(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  bucket: RateBucket,
+  policy: RateLimitPolicy,
+): Middleware {
+  const { db, clock } = deps;
+  // The table holds keyed hashes, never an address, an e-mail or a reset token (issue 17).
+  const key = (kind: string, value: string) =>
+    `${bucket}:${kind}:${createHmac('sha256', deps.config.sessionSecret).update(value).digest('base64url')}`;
   return async (ctx, next) => {
     const now = clock();
-    const byIp = await hit(db, `${bucket}:ip:${ctx.ip}`, policy.perIp.windowMs, now);
+    const byIp = await hit(db, key('ip', ctx.ip), policy.perIp.windowMs, now);
     if (byIp.count > policy.perIp.limit) throw tooMany(byIp.resetAt, now);
     const account = accountOf(ctx.request.body);
     if (account) {
-      const byAccount = await hit(db, `${bucket}:account:${account}`, policy.perAccount.windowMs, now);
+      const byAccount = await hit(db, key('account', account), policy.perAccount.windowMs, now);
       if (byAccount.count > policy.perAccount.limit) throw tooMany(byAccount.resetAt, now);
     }
     return next();
