@@ -98,8 +98,8 @@ export function createApp(options: CreateAppOptions): Koa {
   app.use(securityHeaders(config.isHttps));
   app.use(errorHandler(logger));
   app.use(compression());
-  app.use(apiPathCase());
   app.use(sameOrigin(config.publicUrl));
+  app.use(apiPathCase());
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: jsonBodyLimit, encoding: 'utf-8' });
   // The Stripe webhook is verified on its raw bytes and the demo payment pages post forms: they read their own body.
   // Only POST/PUT/PATCH carry a body it parses (its default parsedMethods): GETs skip it.
