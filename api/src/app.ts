@@ -81,7 +81,9 @@ export function createApp(options: CreateAppOptions): Koa {
   };
   const pwaDist = options.pwaDist ?? defaultPwaDist;
 
-  const app = new Koa({ proxy: config.trustProxy });
+  // The client address: X-Forwarded-For read `trustProxyHops` entries from the right (the ones our
+  // own proxies appended), never further left where a client can write anything.
+  const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   app.on('error', (error: NodeJS.ErrnoException) => {
     // A client that goes away mid-response (a navigation, a closed tab) is not a server error.
     const aborted = ['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED'].includes(
