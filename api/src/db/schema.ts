@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -173,6 +174,26 @@ export const certificates = pgTable(
   },
   (t) => [unique('certificates_user_course_unique').on(t.userId, t.courseSlug)],
 );
+
+/** Binary bytes (`pg` answers a Buffer, PGlite a Uint8Array: both become a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A certificate's PDF as first rendered (issue 17): downloads send these bytes instead of drawing the
+ * PDF again. `version` names the layout and the verification address it was drawn with; a
+ * different one is rendered again and replaces the row.
+ */
+export const certificatePdfs = pgTable('certificate_pdfs', {
+  certificateId: uuid('certificate_id')
+    .primaryKey()
+    .references(() => certificates.id, { onDelete: 'cascade' }),
+  version: text('version').notNull(),
+  pdf: bytea('pdf').notNull(),
+  createdAt: createdAt(),
+});
 
 export type ProgressRow = typeof progress.$inferSelect;
 export type CertificateRow = typeof certificates.$inferSelect;
