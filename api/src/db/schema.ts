@@ -145,7 +145,7 @@ export const courseGenerations = pgTable(
 export const syncReceipts = pgTable(
   'sync_receipts',
   {
-    opId: uuid('op_id').primaryKey(),
+    opId: uuid('op_id').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -153,7 +153,8 @@ export const syncReceipts = pgTable(
     reason: text('reason'),
     createdAt: createdAt(),
   },
-  (t) => [index('sync_receipts_user_id_idx').on(t.userId)],
+  // Keyed by user and op id (issue 17): another teacher's op with the same id is not a duplicate.
+  (t) => [primaryKey({ columns: [t.userId, t.opId] })],
 );
 
 /** An issued certificate: its id is the number printed on it and checked by the public page. */

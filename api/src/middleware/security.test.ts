@@ -49,6 +49,11 @@ describe('security headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // Issue 17: no camera, microphone, location or payment for the app or what it embeds.
+    const permissions = res.headers.get('permissions-policy') ?? '';
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()'])
+      expect(permissions).toContain(feature);
+    expect((await app.client().get('/api/health')).headers.get('permissions-policy')).toBe(permissions);
     expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
   });
 
