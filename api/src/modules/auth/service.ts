@@ -14,7 +14,13 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { mailLinks, passwordChangedMail, passwordResetMail, verificationMail } from '../mail/templates.js';
+import {
+  mailLinks,
+  passwordChangedMail,
+  passwordResetMail,
+  signUpAttemptMail,
+  verificationMail,
+} from '../mail/templates.js';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from './crypto.js';
 import { canSignIn, needsVerification } from './policy.js';
 import * as store from './store.js';
@@ -58,6 +64,7 @@ export async function register(
   deps: ServiceDeps,
   input: Parsed<typeof RegisterRequest>,
 ): Promise<{ needsVerification: true }> {
+  // Hashed whether or not the address is taken: both answers take as long.
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     const user = await store.insertUser(
@@ -70,8 +77,20 @@ export async function register(
       },
       deps.clock(),
     );
-    if (!user) throw new AppError(409, authMessages.emailTaken, errorCodes.conflict);
-    await sendVerification(tx, deps, user, input.next);
+    if (user) {
+      await sendVerification(tx, deps, user, input.next);
+      return;
+    }
+    // Issue 17: the same answer as for a new address; the owner hears about it by e-mail (a new
+    // verification link if the account was never verified), and nothing else changes.
+    const existing = await store.findUserByEmail(tx, input.email);
+    if (!existing) return;
+    if (needsVerification(existing)) await sendVerification(tx, deps, existing, input.next);
+    else
+      await deps.mailer.enqueue(
+        tx,
+        signUpAttemptMail(existing.email, existing.name, mailLinks.forgotPassword(deps.config.publicUrl)),
+      );
   });
   deps.mailer.kick();
   return { needsVerification: true };
@@ -100,10 +119,12 @@ export async function resendVerification(
   deps: ServiceDeps,
   input: Parsed<typeof ResendVerificationRequest>,
 ): Promise<void> {
-  const user = await store.findUserByEmail(deps.db, input.email);
-  if (!needsVerification(user) || !user) return;
-  await deps.db.transaction((tx) => sendVerification(tx, deps, user));
-  deps.mailer.kick();
+  // Queued: the answer does not wait for the lookup, so it takes as long for every address.
+  deps.mailer.later(async () => {
+    const user = await store.findUserByEmail(deps.db, input.email);
+    if (!needsVerification(user) || !user) return;
+    await deps.db.transaction((tx) => sendVerification(tx, deps, user));
+  });
 }
 
 /** Sends a reset link when the account exists; the answer never tells which. */
@@ -111,13 +132,15 @@ export async function forgotPassword(
   deps: ServiceDeps,
   input: Parsed<typeof ForgotPasswordRequest>,
 ): Promise<void> {
-  const user = await store.findUserByEmail(deps.db, input.email);
-  if (!user) return;
-  await deps.db.transaction(async (tx) => {
-    const token = await issueToken(tx, deps, user.id, 'password_reset');
-    await deps.mailer.enqueue(tx, passwordResetMail(user.email, user.name, resetUrl(deps, token)));
+  // Queued: the answer does not wait for the lookup, so it takes as long for every address.
+  deps.mailer.later(async () => {
+    const user = await store.findUserByEmail(deps.db, input.email);
+    if (!user) return;
+    await deps.db.transaction(async (tx) => {
+      const token = await issueToken(tx, deps, user.id, 'password_reset');
+      await deps.mailer.enqueue(tx, passwordResetMail(user.email, user.name, resetUrl(deps, token)));
+    });
   });
-  deps.mailer.kick();
 }
 
 /**
