@@ -23,6 +23,7 @@ import {
 } from '../mail/templates.js';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from './crypto.js';
 import { canSignIn, needsVerification } from './policy.js';
+import { passwordProblem } from './password-policy.js';
 import * as store from './store.js';
 
 type Parsed<T extends z.ZodType> = z.output<T>;
@@ -60,10 +61,17 @@ async function sendVerification(db: Db, deps: ServiceDeps, user: UserRow, next?:
  * Creates an unverified account and queues its verification e-mail, in one transaction. Sign-up
  * with an invitation goes through the licences module (`registerWithInvite`) instead.
  */
+/** Refuses a common password or the account's own e-mail (400 on `field`, a message to act on). */
+export function assertGoodPassword(password: string, email: string, field = 'password'): void {
+  const problem = passwordProblem(password, email);
+  if (problem) throw new AppError(400, problem, errorCodes.validation, { [field]: problem });
+}
+
 export async function register(
   deps: ServiceDeps,
   input: Parsed<typeof RegisterRequest>,
 ): Promise<{ needsVerification: true }> {
+  assertGoodPassword(input.password, input.email);
   // Hashed whether or not the address is taken: both answers take as long.
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
@@ -156,6 +164,9 @@ export async function resetPassword(
     const now = deps.clock();
     const userId = await store.consumeToken(tx, sha256(input.token), 'password_reset', now);
     if (!userId) throw new AppError(400, authMessages.invalidOrExpiredToken, 'INVALID_TOKEN');
+    const owner = await store.findUserById(tx, userId);
+    // Refused before anything changes: the transaction rolls back and the link still works.
+    if (owner) assertGoodPassword(input.newPassword, owner.email, 'newPassword');
     const user = await store.updateUser(
       tx,
       deps.sessionCache,
