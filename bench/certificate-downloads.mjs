@@ -52,7 +52,9 @@ export async function benchCertificateDownloads({ port = 4391 } = {}) {
     // Each certificate's first download draws it (once in its life); reported, not in the budget.
     const firstStarted = performance.now();
     await Promise.all(clients.map((c) => c.get(`/api/certificates/${freeCourse}/download`)));
-    console.log(`  first downloads (each draws its PDF once): ${teachers} in ${ms(performance.now() - firstStarted)}`);
+    console.log(
+      `  first downloads (each draws its PDF once): ${teachers} in ${ms(performance.now() - firstStarted)}`,
+    );
 
     stop = performance.now() + seconds * 1000;
     let downloads = 0;
