@@ -1,10 +1,11 @@
 // `npm run bench` (after `npm run build`): every budget bench, each printing its scenario, the
 // machine's figures, every run, the median and PASS/FAIL against its budget (scenarios:
 // /work/shared/BENCHMARKS.md). `node bench/run.mjs warm-module offline-start` runs only those.
-// `course-size` and `chaos` run only when named.
+// `course-size`, `chaos`, `license-members`, `admin-users` and `certificate-downloads` run only when named.
 import { benchAdminUsers } from './admin-users.mjs';
 import { benchApiMixed } from './api-mixed.mjs';
 import { benchBundleSize } from './bundle-size.mjs';
+import { benchCertificateDownloads } from './certificate-downloads.mjs';
 import { benchChaos } from './chaos.mjs';
 import { benchCourseSize } from './course-size.mjs';
 import { benchLicenseMembers } from './license-members.mjs';
@@ -24,6 +25,10 @@ const benches = {
   chaos: ['chaos sync: 0 ops lost or duplicated, p95 reconnect -> acked <= 5 s', benchChaos],
   'license-members': ['licence group members of 5,000: server p95 <= 300 ms', benchLicenseMembers],
   'admin-users': ['admin user list of 100,000: search and page server p95 <= 100 ms', benchAdminUsers],
+  'certificate-downloads': [
+    'parallel certificate downloads: health p99 within 2x of idle',
+    benchCertificateDownloads,
+  ],
 };
 const aliases = { lighthouse: 'cold', size: 'bundle' };
 const byDefault = ['cold', 'warm-module', 'offline-start', 'api-mixed', 'sync-batch', 'bundle'];

@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.js';
 import { createLogger, type Logger } from './logger.js';
 import { compression } from './middleware/compression.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { apiPathCase, inputRules } from './middleware/input-rules.js';
 import { requestLog } from './middleware/request-log.js';
 import { sameOrigin } from './middleware/same-origin.js';
 import { securityHeaders } from './middleware/security-headers.js';
@@ -82,7 +83,9 @@ export function createApp(options: CreateAppOptions): Koa {
   };
   const pwaDist = options.pwaDist ?? defaultPwaDist;
 
-  const app = new Koa({ proxy: config.trustProxy });
+  // The client address: X-Forwarded-For read `trustProxyHops` entries from the right (the ones our
+  // own proxies appended), never further left where a client can write anything.
+  const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   app.on('error', (error: NodeJS.ErrnoException) => {
     // A client that goes away mid-response (a navigation, a closed tab) is not a server error.
     const aborted = ['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED'].includes(
@@ -100,12 +103,14 @@ export function createApp(options: CreateAppOptions): Koa {
   app.use(errorHandler(logger));
   app.use(compression());
   app.use(sameOrigin(config.publicUrl));
+  app.use(apiPathCase());
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: jsonBodyLimit, encoding: 'utf-8' });
   // The Stripe webhook is verified on its raw bytes and the demo payment pages post forms: they read their own body.
   // Only POST/PUT/PATCH carry a body it parses (its default parsedMethods): GETs skip it.
   app.use((ctx, next) =>
     !bodyMethods.has(ctx.method) || readsOwnBody(ctx.path) ? next() : parseJson(ctx, next),
   );
+  app.use(inputRules());
   // Sessions cost a database read: only the api needs them, not static files.
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? session(ctx, next) : next()));
   // The app's pages (decisions 016 and 017): the SPA fallback, after the routers and static files.

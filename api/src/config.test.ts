@@ -41,6 +41,12 @@ describe('configuration', () => {
     });
   });
 
+  it('reads TRUST_PROXY as a number of proxies (true is 1, false and unset 0)', () => {
+    const hops = (v?: string) =>
+      parseConfig({ DATA_DIR: dataDir, ...(v === undefined ? {} : { TRUST_PROXY: v }) }).trustProxyHops;
+    expect([hops(), hops('false'), hops('true'), hops('0'), hops('2')]).toEqual([0, 0, 1, 0, 2]);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
@@ -50,6 +56,8 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
   ])('rejects %j with a message naming %s', (env, variable) => {
     expect(() => parseConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ DATA_DIR: dataDir, ...env })).toThrow(new RegExp(`${variable}:`));

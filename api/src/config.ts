@@ -34,7 +34,22 @@ const EnvSchema = z.object({
     z.string().min(3).default('AI Classroom Academy <no-reply@localhost>'),
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, LogLevel.optional()),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  /**
+   * How many reverse proxies in front of the api to trust: the client address is taken that many
+   * hops from the right of X-Forwarded-For, so a made-up entry on the left is ignored. `true` is 1,
+   * `false` is 0.
+   */
+  TRUST_PROXY: z.preprocess(
+    (v) => (v === 'true' ? '1' : v === 'false' ? '0' : emptyToUndefined(v)),
+    z
+      .string()
+      .regex(
+        /^\d{1,2}$/,
+        'must be the number of proxies in front of the api (0-99), or true (1) or false (0)',
+      )
+      .default('0')
+      .transform(Number),
+  ),
   STRIPE_SECRET_KEY: z.preprocess(
     emptyToUndefined,
     z
@@ -101,7 +116,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: LogLevel;
-  trustProxy: boolean;
+  /** Reverse proxies in front of the api (TRUST_PROXY): 0 reads no X-Forwarded-* header. */
+  trustProxyHops: number;
   paymentsMode: PaymentsMode;
   stripe: StripeConfig | undefined;
   /** The newsletter's join page: an account active at sign-up that opted in goes there (spec section 4). */
@@ -139,7 +155,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxyHops: e.TRUST_PROXY,
     paymentsMode: stripe ? 'stripe' : isProduction ? 'disabled' : 'demo',
     stripe,
     marketingJoinUrl: e.MARKETING_JOIN_URL,

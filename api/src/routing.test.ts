@@ -45,21 +45,26 @@ describe('the routers, mounted with routes() and allowedMethods()', () => {
   });
   afterAll(() => app.close());
 
-  it('reaches routes with and without a prefix, case-insensitively like @koa/router', async () => {
+  it('reaches routes with and without a prefix, case-insensitively like @koa/router after /api/', async () => {
     expect((await app.client().get('/api/test/no-prefix')).body).toEqual({ ok: true });
     expect((await app.client().get('/api/health')).status).toBe(200);
-    expect((await app.client().get('/API/HEALTH')).status).toBe(200);
+    expect((await app.client().get('/api/HEALTH')).status).toBe(200);
+    // Issue 17: `/API/` is not an api address (sessions and the same-origin rule key on `/api/`).
+    expect((await app.client().get('/API/HEALTH')).status).toBe(404);
   });
 
-  it('keeps 405 with Allow, OPTIONS and 501 for a method no router implements', async () => {
+  it('keeps 405 with Allow and OPTIONS; a method no router implements is a 405 too, or a 404 where nothing is', async () => {
     const put = await app.client().request('PUT', '/api/auth/me', {});
     expect(put.status).toBe(405);
     expect(put.headers.get('allow')).toContain('GET');
     const options = await app.client().request('OPTIONS', '/api/auth/me');
     expect(options.status).toBe(200);
     expect(options.headers.get('allow')).toContain('GET');
-    const unknownMethod = await fetch(`${app.url}/api/nope`, { method: 'PROPFIND' });
-    expect(unknownMethod.status).toBe(501);
+    const unknownMethod = await fetch(`${app.url}/api/auth/me`, { method: 'PROPFIND' });
+    expect(unknownMethod.status).toBe(405);
+    expect(unknownMethod.headers.get('allow')).toContain('GET');
+    const nowhere = await fetch(`${app.url}/api/nope`, { method: 'PROPFIND' });
+    expect(nowhere.status).toBe(404);
   });
 
   it('runs every layer of a path that has several, in order, as @koa/router does', async () => {

@@ -8,6 +8,9 @@ export const authMessages = {
   emailTooLong: 'Email too long',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 256 characters',
+  passwordTooCommon:
+    'This password is one of the most common ones and easy to guess. Choose another, for example three or four unrelated words.',
+  passwordIsEmail: 'Your password cannot be your email address. Choose another.',
   passwordRequired: 'Password is required',
   acceptTerms: 'You must accept the Terms of Service and Privacy Policy',
   nextInvalid: 'next must be a page of this site.',

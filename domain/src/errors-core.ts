@@ -11,6 +11,8 @@ export const errorCodes = {
   notFound: 'NOT_FOUND',
   rateLimited: 'RATE_LIMITED',
   conflict: 'CONFLICT',
+  /** The database cannot be reached for a moment (503 with Retry-After): send the request again. */
+  unavailable: 'UNAVAILABLE',
 } as const;
 
 /** First message of a zod error, and one message per field (the first for each path). */

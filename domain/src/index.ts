@@ -6,6 +6,7 @@ export * from './pages.js';
 export * from './pages-contract.js';
 export * from './course-access.js';
 export * from './errors.js';
+export * from './input-rules.js';
 export * from './endpoints.js';
 export * from './limits.js';
 export * from './paths.js';

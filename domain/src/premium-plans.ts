@@ -80,6 +80,7 @@ export function formatUsd(cents: number): string {
 
 export const premiumMessages = {
   alreadyPremium: 'You already have premium access.',
+  alreadySubscribed: 'You already have an active subscription, so this checkout was not charged.',
   noActiveSubscription: 'No active subscription found. Subscribe first or contact support.',
   portalBeingSetUp: 'The subscription portal is being set up. Please contact support.',
   subscriptionNotFound: 'We could not find your subscription. Please contact support.',

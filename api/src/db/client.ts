@@ -29,9 +29,21 @@ const pgTypes = {
 };
 
 export function openPostgres(url: string, logger: Logger): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
+  // A connection attempt to a server that is down or unreachable fails within seconds, not never.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: pgTypes,
+    connectionTimeoutMillis: 5_000,
+  });
   // Without this listener a server dropping an idle client crashes the process.
-  pool.on('error', (error) => logger.error('postgres pool error', { error: error.message }));
+  pool.on('error', (error) => logger.warn('postgres: an idle connection ended', { error: error.message }));
+  // pg-pool listens for errors of idle clients only: a client checked out (a transaction) whose
+  // server restarts emits 'error' with nobody listening, which would end the process. The query
+  // in progress fails on its own and the pool drops the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger.warn('postgres: a connection ended', { error: error.message }));
+  });
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     driver: 'pg',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -95,7 +96,7 @@ export const emailOutbox = pgTable(
 );
 
 export const rateLimits = pgTable('rate_limits', {
-  /** `<bucket>:ip:<address>` or `<bucket>:account:<email>`. */
+  /** `<bucket>:ip:<hmac of the address>` or `<bucket>:account:<hmac of the e-mail or token>`. */
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
@@ -150,7 +151,7 @@ export const courseGenerations = pgTable(
 export const syncReceipts = pgTable(
   'sync_receipts',
   {
-    opId: uuid('op_id').primaryKey(),
+    opId: uuid('op_id').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -158,7 +159,8 @@ export const syncReceipts = pgTable(
     reason: text('reason'),
     createdAt: createdAt(),
   },
-  (t) => [index('sync_receipts_user_id_idx').on(t.userId)],
+  // Keyed by user and op id (issue 17): another teacher's op with the same id is not a duplicate.
+  (t) => [primaryKey({ columns: [t.userId, t.opId] })],
 );
 
 /** An issued certificate: its id is the number printed on it and checked by the public page. */
@@ -181,6 +183,26 @@ export const certificates = pgTable(
   },
   (t) => [unique('certificates_user_course_unique').on(t.userId, t.courseSlug)],
 );
+
+/** Binary bytes (`pg` answers a Buffer, PGlite a Uint8Array: both become a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A certificate's PDF as first rendered (issue 17): downloads send these bytes instead of drawing the
+ * PDF again. `version` names the layout and the verification address it was drawn with; a
+ * different one is rendered again and replaces the row.
+ */
+export const certificatePdfs = pgTable('certificate_pdfs', {
+  certificateId: uuid('certificate_id')
+    .primaryKey()
+    .references(() => certificates.id, { onDelete: 'cascade' }),
+  version: text('version').notNull(),
+  pdf: bytea('pdf').notNull(),
+  createdAt: createdAt(),
+});
 
 export type ProgressRow = typeof progress.$inferSelect;
 export type CertificateRow = typeof certificates.$inferSelect;

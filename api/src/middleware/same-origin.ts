@@ -4,8 +4,8 @@ import { AppError } from '../errors.js';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Paths verified another way (the Stripe webhook is checked by its signature). */
-export const sameOriginExemptPaths = new Set<string>([endpoints.stripeWebhook.path]);
+/** Paths verified another way (the Stripe webhook is checked by its signature); lower case. */
+export const sameOriginExemptPaths = new Set<string>([endpoints.stripeWebhook.path.toLowerCase()]);
 
 /** The demo payment pages post plain HTML forms: same Origin still required, form encoding allowed. */
 const formPostPrefix = demoPagesPrefix;
@@ -17,8 +17,11 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
 }
 
 /**
- * Decision 6: a state-changing /api request must come from our own origin (Origin equal to
- * PUBLIC_URL's origin, or to the request's own host) and carry JSON (an empty body is allowed).
+ * Decision 6: a state-changing request must come from our own origin and carry JSON (an empty body
+ * is allowed). Our origin is PUBLIC_URL's, nothing else: the Host and X-Forwarded-Host headers are
+ * the client's to write, so an Origin equal to them proves nothing (issue 17). Every
+ * POST/PUT/PATCH/DELETE is checked, whatever the case of its path (the routers match paths
+ * case-insensitively), except the Stripe webhook.
  */
 export function sameOrigin(publicUrl: string): Middleware {
   const allowed = new URL(publicUrl).origin;
@@ -32,20 +35,17 @@ export function sameOrigin(publicUrl: string): Middleware {
         'FORBIDDEN',
       );
     }
-    if (origin !== allowed && origin !== `${ctx.protocol}://${ctx.host}`) {
+    if (origin !== allowed) {
       throw new AppError(403, 'This request was refused: it came from another site.', 'FORBIDDEN');
     }
     const formAllowed = () =>
-      ctx.path.startsWith(formPostPrefix) && ctx.is('application/x-www-form-urlencoded');
+      ctx.path.toLowerCase().startsWith(formPostPrefix) && ctx.is('application/x-www-form-urlencoded');
     if (hasBody(ctx.req.headers) && !ctx.is('application/json') && !formAllowed()) {
       throw new AppError(415, 'Content-Type must be application/json.', 'UNSUPPORTED_MEDIA_TYPE');
     }
   };
   return (ctx, next) => {
-    if (stateChanging.has(ctx.method)) {
-      const path = ctx.path;
-      if (path.startsWith('/api/') && !sameOriginExemptPaths.has(path)) check(ctx);
-    }
+    if (stateChanging.has(ctx.method) && !sameOriginExemptPaths.has(ctx.path.toLowerCase())) check(ctx);
     return next();
   };
 }

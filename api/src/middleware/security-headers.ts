@@ -26,6 +26,32 @@ export function cspDirectives(isHttps: boolean): Record<string, string[]> {
   return directives;
 }
 
+const videoPlayers = '"https://www.youtube-nocookie.com" "https://player.vimeo.com"';
+/**
+ * Permissions-Policy (issue 17): no powerful feature for the app or anything it embeds, except
+ * what the lesson videos' players (the CSP's frame-src) need to play.
+ */
+export const permissionsPolicy = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'midi=()',
+  'hid=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'display-capture=()',
+  'browsing-topics=()',
+  `fullscreen=(self ${videoPlayers})`,
+  `autoplay=(self ${videoPlayers})`,
+  `encrypted-media=(${videoPlayers})`,
+  `picture-in-picture=(${videoPlayers})`,
+].join(', ');
+
 /**
  * What a JSON answer needs (OWASP REST Security Cheat Sheet, decision 013): a JSON body is never
  * rendered as a page, so the document policies (the page CSP, Referrer-Policy, the legacy IE and
@@ -38,6 +64,7 @@ export function apiHeaders(isHttps: boolean): [string, string][] {
     ['X-Content-Type-Options', 'nosniff'],
     ['X-Frame-Options', 'DENY'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Permissions-Policy', permissionsPolicy],
   ];
   if (isHttps) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
   return headers;
@@ -65,7 +92,10 @@ export function securityHeaders(isHttps: boolean): Middleware {
     } finally {
       if (!ctx.res.headersSent) {
         if (isJson(ctx.response.get('Content-Type'))) for (const [name, value] of api) ctx.set(name, value);
-        else await helmetMiddleware(ctx, done);
+        else {
+          await helmetMiddleware(ctx, done);
+          ctx.set('Permissions-Policy', permissionsPolicy);
+        }
       }
     }
   };

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/app.js';
+import { sendRaw } from '../test/fuzz.js';
 import { internalErrorMessage } from './error-handler.js';
 
 let app: TestApp;
@@ -48,6 +49,11 @@ describe('security headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // Issue 17: no camera, microphone, location or payment for the app or what it embeds.
+    const permissions = res.headers.get('permissions-policy') ?? '';
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()'])
+      expect(permissions).toContain(feature);
+    expect((await app.client().get('/api/health')).headers.get('permissions-policy')).toBe(permissions);
     expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
   });
 
@@ -120,6 +126,33 @@ describe('the same-origin rule for state-changing /api requests', () => {
     const res = await app.client().post('/api/auth/login', body, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ error: expect.stringContaining('another site') });
+  });
+
+  it('compares the Origin with PUBLIC_URL only: a forged Host or X-Forwarded-Host does not pass (issue 17)', async () => {
+    const forged: Record<string, string>[] = [
+      { host: 'evil.example' },
+      { 'x-forwarded-host': 'evil.example' },
+    ];
+    for (const headers of forged) {
+      const res = await sendRaw(app.url, {
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { origin: 'http://evil.example', 'content-type': 'application/json', ...headers },
+        body: Buffer.from(JSON.stringify(body)),
+      });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+    }
+  });
+
+  it.each([
+    ['/API/auth/logout'],
+    ['/api/AUTH/logout'],
+    ['/Api/auth/login'],
+    ['/api/stripe/WEBHOOK/'],
+    ['/nowhere'],
+  ])('checks every state-changing request whatever the case of its path: %s', async (path) => {
+    const res = await app.client().post(path, body, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
   });
 
   it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x']])(

@@ -26,6 +26,8 @@ export interface TestAppOptions {
   publicUrl?: string;
   routers?: ((deps: AppDeps) => Router)[];
   retry?: RetryPolicy;
+  /** A PostgreSQL server (admin URL) to make this app's database on, instead of the run's. */
+  postgresServerUrl?: string;
 }
 
 export interface TestApp {
@@ -52,7 +54,7 @@ export function testContent(): Promise<Content> {
 
 /** Own database, app on 127.0.0.1 port 0, injected clock; call once per test file (beforeAll). */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const testDb: TestDatabase = await createTestDatabase();
+  const testDb: TestDatabase = await createTestDatabase(options.postgresServerUrl);
   const smtp = options.smtp ? await startTestSmtp() : null;
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

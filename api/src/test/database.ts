@@ -15,14 +15,15 @@ export interface TestDatabase {
  * One database per test file, a copy of the run's migrated template (global-setup.ts): PGlite in
  * memory loaded from the migrated data directory's dump by default; with TEST_DB=pg and
  * TEST_DATABASE_URL, a throwaway `t_<random>` database created from the template database on that
- * server, dropped afterwards. In a project without that global setup, it migrates its own.
+ * server, dropped afterwards (`serverUrl`: on that PostgreSQL server instead). In a project without that global setup, it migrates its own.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(serverUrl?: string): Promise<TestDatabase> {
   const template = inject('migratedTemplate');
-  const adminUrl = postgresAdminUrl();
+  const adminUrl = serverUrl ?? postgresAdminUrl();
   if (adminUrl) {
     const name = throwawayName();
-    const copy = template?.driver === 'pg' ? ` TEMPLATE ${template.name}` : '';
+    // The run's template lives on the run's server only; another server's database migrates itself.
+    const copy = template?.driver === 'pg' && !serverUrl ? ` TEMPLATE ${template.name}` : '';
     await adminQuery(adminUrl, `CREATE DATABASE ${name}${copy}`);
     const database = openPostgres(databaseUrl(adminUrl, name), createLogger('error'));
     if (!copy) await runMigrations(database);

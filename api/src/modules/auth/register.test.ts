@@ -66,13 +66,32 @@ describe('POST /api/auth/register', () => {
     expect(await userByEmail(body.email)).toBeUndefined();
   });
 
-  it('answers 409 with the spec message when the e-mail exists, and changes nothing', async () => {
+  it('answers a taken e-mail exactly as a new one (no enumeration, issue 17); the owner is told by e-mail', async () => {
+    const body = valid();
+    const first = await app.client().post('/api/auth/register', body);
+    const signedUp = await signIn(app.client(), body.email, body.password);
+    expect(signedUp.status).toBe(403); // not verified yet
+    await app.db.update(users).set({ emailVerified: true }).where(eq(users.email, body.email));
+    const again = await app
+      .client()
+      .post('/api/auth/register', { ...body, name: 'Someone Else', password: 'another password' });
+    expect(again.status).toBe(first.status);
+    expect(again.body).toEqual(first.body);
+    expect((await userByEmail(body.email))?.name).toBe('Ada Teacher');
+    expect((await signIn(app.client(), body.email, 'another password')).status).toBe(401);
+    const [notice] = await mailboxFor(app, body.email);
+    expect(notice?.subject).toBe('Someone tried to sign up for AI Classroom Academy with your email');
+    expect(notice?.text).toContain('nothing was changed');
+  });
+
+  it('sends a new verification link when the taken e-mail was never verified', async () => {
     const body = valid();
     await app.client().post('/api/auth/register', body);
-    const res = await app.client().post('/api/auth/register', { ...body, name: 'Someone Else' });
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ error: authMessages.emailTaken });
-    expect((await userByEmail(body.email))?.name).toBe('Ada Teacher');
+    const again = await app.client().post('/api/auth/register', body);
+    expect(again.status).toBe(201);
+    const mails = await mailboxFor(app, body.email);
+    expect(mails).toHaveLength(2);
+    expect(mails.every((m) => m.links.some((l) => l.includes('verify-email')))).toBe(true);
   });
 
   it.each([

@@ -25,8 +25,7 @@ export function authRoutes(deps: AppDeps): Router {
   const router = new Router();
   // Compute the dummy hash now, so the first unknown-e-mail login is not slower than the rest.
   void dummyPasswordHash();
-  const limit = (bucket: keyof AppDeps['rateLimits']) =>
-    rateLimit(deps.db, deps.clock, bucket, deps.rateLimits[bucket]);
+  const limit = (bucket: keyof AppDeps['rateLimits']) => rateLimit(deps, bucket, deps.rateLimits[bucket]);
 
   route(router, endpoints.me, async ({ ctx }) => {
     const user = await service.currentUser(deps, ctx.session?.userId);

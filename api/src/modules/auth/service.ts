@@ -14,9 +14,16 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { mailLinks, passwordChangedMail, passwordResetMail, verificationMail } from '../mail/templates.js';
+import {
+  mailLinks,
+  passwordChangedMail,
+  passwordResetMail,
+  signUpAttemptMail,
+  verificationMail,
+} from '../mail/templates.js';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from './crypto.js';
 import { canSignIn, needsVerification } from './policy.js';
+import { passwordProblem } from './password-policy.js';
 import * as store from './store.js';
 
 type Parsed<T extends z.ZodType> = z.output<T>;
@@ -54,10 +61,18 @@ async function sendVerification(db: Db, deps: ServiceDeps, user: UserRow, next?:
  * Creates an unverified account and queues its verification e-mail, in one transaction. Sign-up
  * with an invitation goes through the licences module (`registerWithInvite`) instead.
  */
+/** Refuses a common password or the account's own e-mail (400 on `field`, a message to act on). */
+export function assertGoodPassword(password: string, email: string, field = 'password'): void {
+  const problem = passwordProblem(password, email);
+  if (problem) throw new AppError(400, problem, errorCodes.validation, { [field]: problem });
+}
+
 export async function register(
   deps: ServiceDeps,
   input: Parsed<typeof RegisterRequest>,
 ): Promise<{ needsVerification: true }> {
+  assertGoodPassword(input.password, input.email);
+  // Hashed whether or not the address is taken: both answers take as long.
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     const user = await store.insertUser(
@@ -70,8 +85,20 @@ export async function register(
       },
       deps.clock(),
     );
-    if (!user) throw new AppError(409, authMessages.emailTaken, errorCodes.conflict);
-    await sendVerification(tx, deps, user, input.next);
+    if (user) {
+      await sendVerification(tx, deps, user, input.next);
+      return;
+    }
+    // Issue 17: the same answer as for a new address; the owner hears about it by e-mail (a new
+    // verification link if the account was never verified), and nothing else changes.
+    const existing = await store.findUserByEmail(tx, input.email);
+    if (!existing) return;
+    if (needsVerification(existing)) await sendVerification(tx, deps, existing, input.next);
+    else
+      await deps.mailer.enqueue(
+        tx,
+        signUpAttemptMail(existing.email, existing.name, mailLinks.forgotPassword(deps.config.publicUrl)),
+      );
   });
   deps.mailer.kick();
   return { needsVerification: true };
@@ -100,10 +127,12 @@ export async function resendVerification(
   deps: ServiceDeps,
   input: Parsed<typeof ResendVerificationRequest>,
 ): Promise<void> {
-  const user = await store.findUserByEmail(deps.db, input.email);
-  if (!needsVerification(user) || !user) return;
-  await deps.db.transaction((tx) => sendVerification(tx, deps, user, input.next));
-  deps.mailer.kick();
+  // Queued: the answer does not wait for the lookup, so it takes as long for every address.
+  deps.mailer.later(async () => {
+    const user = await store.findUserByEmail(deps.db, input.email);
+    if (!needsVerification(user) || !user) return;
+    await deps.db.transaction((tx) => sendVerification(tx, deps, user, input.next));
+  });
 }
 
 /** Sends a reset link when the account exists; the answer never tells which. */
@@ -111,13 +140,15 @@ export async function forgotPassword(
   deps: ServiceDeps,
   input: Parsed<typeof ForgotPasswordRequest>,
 ): Promise<void> {
-  const user = await store.findUserByEmail(deps.db, input.email);
-  if (!user) return;
-  await deps.db.transaction(async (tx) => {
-    const token = await issueToken(tx, deps, user.id, 'password_reset');
-    await deps.mailer.enqueue(tx, passwordResetMail(user.email, user.name, resetUrl(deps, token)));
+  // Queued: the answer does not wait for the lookup, so it takes as long for every address.
+  deps.mailer.later(async () => {
+    const user = await store.findUserByEmail(deps.db, input.email);
+    if (!user) return;
+    await deps.db.transaction(async (tx) => {
+      const token = await issueToken(tx, deps, user.id, 'password_reset');
+      await deps.mailer.enqueue(tx, passwordResetMail(user.email, user.name, resetUrl(deps, token)));
+    });
   });
-  deps.mailer.kick();
 }
 
 /**
@@ -133,6 +164,9 @@ export async function resetPassword(
     const now = deps.clock();
     const userId = await store.consumeToken(tx, sha256(input.token), 'password_reset', now);
     if (!userId) throw new AppError(400, authMessages.invalidOrExpiredToken, 'INVALID_TOKEN');
+    const owner = await store.findUserById(tx, userId);
+    // Refused before anything changes: the transaction rolls back and the link still works.
+    if (owner) assertGoodPassword(input.newPassword, owner.email, 'newPassword');
     const user = await store.updateUser(
       tx,
       deps.sessionCache,

@@ -1,7 +1,9 @@
 import { certificateMessages, type IssueCertificateResponse, pdHours } from '@pd/domain';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certificatePdfs } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { course, freeCourse, signedInTeacher, teacherWithProgress } from '../../test/learning.js';
 import { formatCertificateDate } from './pdf.js';
@@ -89,5 +91,38 @@ describe('GET and HEAD /api/certificates/:courseSlug/download', () => {
     const stranger = await signedInTeacher(app);
     expect((await download(stranger.client, 'GET')).res.status).toBe(404);
     expect((await download(stranger.client, 'HEAD')).res.status).toBe(404);
+  });
+
+  it('renders a certificate once and keeps the bytes; parallel first downloads share one render (issue 17)', async () => {
+    const teacher = await teacherWithProgress(app, { completed: { [freeCourse]: 'all' } });
+    const issued = await teacher.client.post<IssueCertificateResponse>(`/api/certificates/${freeCourse}`, {});
+    const parallel = await Promise.all(Array.from({ length: 8 }, () => download(teacher.client, 'GET')));
+    const first = parallel[0]!.bytes;
+    for (const { res, bytes } of parallel) {
+      expect(res.status).toBe(200);
+      expect(Buffer.from(bytes).equals(Buffer.from(first))).toBe(true);
+    }
+    const rows = await app.db
+      .select()
+      .from(certificatePdfs)
+      .where(eq(certificatePdfs.certificateId, issued.body.id));
+    expect(rows).toHaveLength(1);
+    expect(Buffer.from(first).equals(rows[0]!.pdf)).toBe(true);
+
+    // The kept bytes are what a download sends: not drawn again.
+    const kept = Buffer.concat([rows[0]!.pdf, Buffer.from('\n% kept\n')]);
+    await app.db
+      .update(certificatePdfs)
+      .set({ pdf: kept })
+      .where(eq(certificatePdfs.certificateId, issued.body.id));
+    expect(Buffer.from((await download(teacher.client, 'GET')).bytes).equals(kept)).toBe(true);
+
+    // A PDF kept for another layout or address is drawn again and replaced.
+    await app.db
+      .update(certificatePdfs)
+      .set({ version: '0 http://old.example' })
+      .where(eq(certificatePdfs.certificateId, issued.body.id));
+    const redrawn = Buffer.from((await download(teacher.client, 'GET')).bytes);
+    expect(redrawn.equals(Buffer.from(first))).toBe(true);
   });
 });

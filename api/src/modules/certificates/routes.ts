@@ -4,12 +4,15 @@ import type { AppDeps } from '../../deps.js';
 import { route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
 import { presentIssued, presentSummary, presentVerification } from './present.js';
+import { RenderQueue } from './render-queue.js';
 import * as service from './service.js';
 
 /** Certificates of completion (spec section 7) and their public verification. */
 export function certificateRoutes(deps: AppDeps): Router {
   const router = new Router();
   const signedIn = requireUser(deps);
+  // One PDF drawn at a time per process: a first download waits for its turn, the rest are bytes.
+  const renders = new RenderQueue(1);
 
   route(router, endpoints.certificates, signedIn, async ({ ctx }) => {
     const user = signedInUser(ctx);
@@ -51,7 +54,7 @@ export function certificateRoutes(deps: AppDeps): Router {
       ctx.status = 200;
       return;
     }
-    ctx.body = await service.renderCertificate(deps, certificate);
+    ctx.body = await service.certificatePdf(deps, certificate, renders);
   });
 
   return router;

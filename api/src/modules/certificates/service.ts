@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import { findCourse } from '../content/service.js';
 import { courseRows } from '../progress/service.js';
 import { renderCertificatePdf } from './pdf.js';
+import type { RenderQueue } from './render-queue.js';
 import { earnedCompletion } from './policy.js';
 import { verifyUrlOf } from './present.js';
 import * as store from './store.js';
@@ -56,6 +57,29 @@ export async function findCertificate(
   const row = await store.findForCourse(deps.db, userId, courseSlug);
   if (!row) throw new AppError(404, certificateMessages.noCertificate, errorCodes.notFound);
   return row;
+}
+
+/** Bump when the PDF's layout changes: kept PDFs of an older layout are drawn again. */
+export const certificateLayoutVersion = 1;
+
+/**
+ * The certificate's PDF: the bytes kept since its first render, or rendered now (through `renders`,
+ * which bounds concurrent renders) and kept. A certificate is immutable once issued, so only a new
+ * layout or a new public address (in the QR code) draws it again.
+ */
+export async function certificatePdf(
+  deps: Pick<AppDeps, 'config' | 'db'>,
+  row: CertificateRow,
+  renders: RenderQueue,
+): Promise<Buffer> {
+  const version = `${certificateLayoutVersion} ${deps.config.publicUrl}`;
+  const kept = await store.findPdf(deps.db, row.id);
+  if (kept?.version === version) return kept.pdf;
+  return renders.run(`${row.id} ${version}`, async () => {
+    const pdf = await renderCertificate(deps, row);
+    await store.savePdf(deps.db, row.id, version, pdf);
+    return pdf;
+  });
 }
 
 export function renderCertificate(deps: Pick<AppDeps, 'config'>, row: CertificateRow): Promise<Buffer> {

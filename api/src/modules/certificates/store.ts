@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { certificates, type CertificateRow } from '../../db/schema.js';
+import { certificatePdfs, certificates, type CertificateRow } from '../../db/schema.js';
 
 /** A certificate is issued to an account (its `userId` becomes null only when the account is deleted). */
 export type NewCertificate = Omit<CertificateRow, 'id' | 'userId'> & { userId: string };
@@ -40,4 +40,24 @@ export async function insertOrFind(db: Db, certificate: NewCertificate): Promise
   const row = inserted ?? (await findForCourse(db, certificate.userId, certificate.courseSlug));
   if (!row) throw new Error('certificate neither inserted nor found');
   return row;
+}
+
+/** The PDF kept for a certificate, with the version it was drawn for. */
+export async function findPdf(
+  db: Db,
+  certificateId: string,
+): Promise<{ version: string; pdf: Buffer } | null> {
+  const [row] = await db
+    .select({ version: certificatePdfs.version, pdf: certificatePdfs.pdf })
+    .from(certificatePdfs)
+    .where(eq(certificatePdfs.certificateId, certificateId));
+  return row ?? null;
+}
+
+/** Keeps a rendered PDF (replacing one of another version). */
+export async function savePdf(db: Db, certificateId: string, version: string, pdf: Buffer): Promise<void> {
+  await db
+    .insert(certificatePdfs)
+    .values({ certificateId, version, pdf })
+    .onConflictDoUpdate({ target: certificatePdfs.certificateId, set: { version, pdf } });
 }

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { endpoints } from '@pd/domain';
+import { databaseRetryAfterSeconds } from '../../db/unavailable.js';
 import type { AppDeps } from '../../deps.js';
 import { route } from '../../route.js';
 import { checkDatabase } from './service.js';
@@ -11,6 +12,7 @@ export function healthRoutes(deps: Pick<AppDeps, 'db'>): Router {
     const database = await checkDatabase(deps.db);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = database ? 200 : 503;
+    if (!database) ctx.set('Retry-After', String(databaseRetryAfterSeconds));
     return database
       ? { status: 'ok', database: 'ok' }
       : { error: 'The database is not reachable.', status: 'unavailable' };

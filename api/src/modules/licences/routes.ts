@@ -15,7 +15,7 @@ import * as service from './service.js';
 export function licenceRoutes(deps: AppDeps): Router {
   const router = new Router();
   const signedIn = requireUser(deps);
-  const inviteLimit = rateLimit(deps.db, deps.clock, 'inviteLookup', deps.rateLimits.inviteLookup);
+  const inviteLimit = rateLimit(deps, 'inviteLookup', deps.rateLimits.inviteLookup);
   const noStore = (ctx: { set(k: string, v: string): void }) => ctx.set('Cache-Control', 'private, no-store');
 
   route(router, endpoints.createLicenseGroup, signedIn, async ({ ctx, input }) => {

@@ -549,6 +549,7 @@ export async function registerWithInvite(
   input: Parsed<typeof RegisterRequest>,
   code: string,
 ): Promise<UserRow> {
+  auth.assertGoodPassword(input.password, input.email);
   const passwordHash = await auth.hashPassword(input.password);
   let created: UserRow | null = null;
   await deps.db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../test/app.js';
 import { signIn } from '../../test/auth-helpers.js';
 import { uniqueEmail } from '../../test/factories.js';
 import { backoffMs, defaultRetry } from './mailer.js';
+import { purgedBody } from './store.js';
 import { passwordChangedMail, passwordResetMail, verificationMail } from './templates.js';
 
 describe('e-mail over real SMTP', () => {
@@ -34,6 +35,20 @@ describe('e-mail over real SMTP', () => {
     const res = await client.get(new URL(link!).pathname + new URL(link!).search);
     expect(res.headers.get('location')).toBe('/?verified=1');
     expect((await signIn(client, email, 'long enough')).status).toBe(200);
+  });
+
+  it('keeps no live link in email_outbox once a mail has left over SMTP (issue 17)', async () => {
+    const email = uniqueEmail();
+    await app
+      .client()
+      .post('/api/auth/register', { name: 'Ada', email, password: 'long enough', acceptTerms: true });
+    const mail = await app.smtp!.waitFor((m) => m.to === email);
+    const token = /token=([\w-]+)/.exec(mail.text)?.[1];
+    expect(token).toBeDefined();
+    await app.mailer.idle();
+    const [row] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    expect(row).toMatchObject({ status: 'sent', text: purgedBody, html: purgedBody, links: [] });
+    expect(JSON.stringify(row)).not.toContain(token);
   });
 
   it('keeps a message through an SMTP outage and retries it with back-off', async () => {

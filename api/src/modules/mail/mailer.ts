@@ -41,6 +41,7 @@ export class Mailer {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private readonly deferred = new Set<Promise<void>>();
 
   constructor(private readonly opts: MailerOptions) {
     this.retry = opts.retry ?? defaultRetry;
@@ -94,9 +95,31 @@ export class Mailer {
     return this.running;
   }
 
-  /** Resolves when no drain is in flight (tests). */
+  /**
+   * Runs `task` (finding the account, writing its mail) after the current answer is sent, then
+   * drains: the answer takes as long whether or not the account exists (issue 17). A task lost to
+   * a crash in between costs one e-mail the person can ask for again.
+   */
+  later(task: () => Promise<void>): void {
+    const run = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(task)
+      .then(
+        () => this.kick(),
+        (error: unknown) =>
+          this.opts.logger.error('deferred mail work failed', {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+      )
+      .finally(() => this.deferred.delete(run));
+    this.deferred.add(run);
+  }
+
+  /** Resolves when no deferred task and no drain is in flight (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.deferred.size > 0 || this.running) {
+      await Promise.all(this.deferred);
+      if (this.running) await this.running;
+    }
   }
 
   start(intervalMs = 5_000): void {
@@ -125,7 +148,9 @@ export class Mailer {
       const attempts = row.attempts + 1;
       try {
         await this.deliver(row);
-        await markSent(db, row.id, attempts, clock());
+        // Over SMTP the message has left: its body (live links) is not kept. The dev mailbox is the
+        // inbox itself, so it keeps them (never in production).
+        await markSent(db, row.id, attempts, clock(), this.transport !== null);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const giveUp = attempts >= this.retry.maxAttempts;

@@ -35,10 +35,30 @@ export async function claimDue(db: Db, now: Date, lockMs: number, batch: number)
     .returning();
 }
 
-export async function markSent(db: Db, id: string, attempts: number, now: Date): Promise<void> {
+/** What a sent mail's body becomes once it left over SMTP: its links were single-use secrets. */
+export const purgedBody = '(removed after sending)';
+
+/**
+ * Marks a mail sent. `purgeBody`: the text, HTML and links are removed (they carry live sign-in,
+ * reset and invitation links); the recipient, subject and times stay for support.
+ */
+export async function markSent(
+  db: Db,
+  id: string,
+  attempts: number,
+  now: Date,
+  purgeBody = false,
+): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status: 'sent', attempts, sentAt: now, lockedUntil: null, lastError: null })
+    .set({
+      status: 'sent',
+      attempts,
+      sentAt: now,
+      lockedUntil: null,
+      lastError: null,
+      ...(purgeBody ? { text: purgedBody, html: purgedBody, links: [] } : {}),
+    })
     .where(eq(emailOutbox.id, id));
 }
 

@@ -98,6 +98,27 @@ export function passwordChangedMail(to: string, name: string, forgotUrl: string)
   };
 }
 
+/**
+ * Issue 17: someone signed up with an address that already has an account. The answer to the
+ * sign-up is the same as for a new address (no account enumeration); the owner learns it here.
+ */
+export function signUpAttemptMail(to: string, name: string, forgotUrl: string): OutgoingMail {
+  const subject = `Someone tried to sign up for ${brand.productName} with your email`;
+  const lines = [
+    `Hello ${name},`,
+    'Someone just tried to create a new account with this email address. You already have an account, so nothing was changed.',
+    'If it was you, sign in with your password, or reset it if you forgot it.',
+    `If it was not you, you can ignore this email; write to ${brand.supportEmail} if it keeps happening.`,
+  ];
+  return {
+    to,
+    subject,
+    text: text(lines, forgotUrl),
+    html: layout(subject, lines, { label: 'Reset my password', url: forgotUrl }),
+    links: [forgotUrl],
+  };
+}
+
 /** Issue 18: the invitation to a school's licence group, with the link that signs the teacher up. */
 /** Before an annual subscription renews (the Terms promise it): the date, the amount, how to cancel. */
 export function renewalReminderMail(

@@ -13,6 +13,7 @@ import {
   premiumMessages,
   type RedirectUrlResponse,
   type Role,
+  subscriptionGivesPremium,
 } from '@pd/domain';
 import type { Db } from '../../db/client.js';
 import type { CheckoutSessionRow, SubscriptionRow, UserRow } from '../../db/schema.js';
@@ -72,12 +73,18 @@ export interface FulfilInput {
   checkoutSessionId?: string | null;
   /** The subscription's current state, loaded under the subscription's lock (re-fetched from the provider). */
   load: (tx: Db) => Promise<SubscriptionSnapshot | null>;
+  /**
+   * A new subscription from a checkout we can still refuse (the demo provider's Pay): refused when
+   * the user already has another one that gives premium (two checkouts paid at once).
+   */
+  refuseIfSubscribed?: boolean;
 }
 
 export type FulfilOutcome =
   | { outcome: 'applied'; userId: string; role: Role; status: string }
   | { outcome: 'duplicate' }
-  | { outcome: 'ignored'; reason: string };
+  /** `refused`: a new subscription turned down (refuseIfSubscribed), not a provider's event ignored. */
+  | { outcome: 'ignored'; reason: string; refused?: true };
 
 /**
  * The role follows the user's stored subscriptions; license_admin and superadmin never change. The
@@ -124,6 +131,12 @@ export async function fulfil(
     if (!snapshot) return { outcome: 'ignored', reason: 'subscription not found at the provider' };
     const userId = await ownerOf(tx, snapshot);
     if (!userId) return { outcome: 'ignored', reason: 'subscription of no known user' };
+    await store.lockUserPayments(tx, userId);
+    if (input.refuseIfSubscribed) {
+      const others = (await store.subscriptionsOf(tx, userId)).filter((s) => s.id !== snapshot.id);
+      if (others.some((s) => subscriptionGivesPremium(s, now)))
+        return { outcome: 'ignored', reason: 'the user already has a subscription', refused: true };
+    }
     const plan: PlanType | null =
       snapshot.plan ?? (await store.findSubscription(tx, snapshot.id))?.plan ?? null;
     if (!plan) return { outcome: 'ignored', reason: `unknown price ${snapshot.priceId}` };
@@ -361,6 +374,9 @@ export async function createCheckoutSession(
   const user = await freshUser(deps, signedIn);
   if (!canStartCheckout(user.role))
     throw new AppError(409, premiumMessages.alreadyPremium, errorCodes.conflict);
+  const now0 = deps.clock();
+  if ((await store.subscriptionsOf(deps.db, user.id)).some((s) => subscriptionGivesPremium(s, now0)))
+    throw new AppError(409, premiumMessages.alreadySubscribed, errorCodes.conflict);
   const plan = planOf(provider, input);
   const priceId = provider.priceIdFor(plan);
   const customerId = await ensureCustomer(deps, provider, user);
@@ -519,16 +535,28 @@ export async function demoCheckoutAction(
   if (action === 'apply') return page;
 
   const fresh = await freshUser(deps, user);
-  if (!canStartCheckout(fresh.role)) return page;
+  if (!canStartCheckout(fresh.role)) {
+    // Premium already (another checkout was paid first): this one is closed and charges nothing.
+    await store.setCheckoutStatus(deps.db, id, 'expired');
+    const message =
+      fresh.role === 'premium' ? premiumMessages.alreadySubscribed : premiumMessages.alreadyPremium;
+    throw new AppError(409, message, errorCodes.conflict);
+  }
   const customerId = await ensureCustomer(deps, provider, fresh);
   const subscription = provider.newSubscription(session, customerId, deps.clock());
-  await fulfil(deps, provider, {
+  const paid = await fulfil(deps, provider, {
     // One event per checkout session: paying twice has no second effect.
     event: { id: `demo_evt_checkout_${session.id}`, type: 'checkout.session.completed' },
     subscriptionId: subscription.id,
     checkoutSessionId: session.id,
     load: async () => subscription,
+    refuseIfSubscribed: true,
   });
+  if (paid.outcome === 'ignored' && paid.refused) {
+    // Another checkout of this user was paid at the same moment: this one charges nothing.
+    await store.setCheckoutStatus(deps.db, id, 'expired');
+    throw new AppError(409, premiumMessages.alreadySubscribed, errorCodes.conflict);
+  }
   return successUrl;
 }
 

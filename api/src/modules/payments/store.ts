@@ -80,6 +80,14 @@ export async function lockSubscription(db: Db, subscriptionId: string): Promise<
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`subscription:${subscriptionId}`}))`);
 }
 
+/**
+ * One payment change per user at a time (issue 17): taken after the subscription's lock, always in
+ * that order, so two subscriptions of one user are applied one after the other, never deadlocked.
+ */
+export async function lockUserPayments(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`payments-user:${userId}`}))`);
+}
+
 export type SubscriptionValues = Omit<SubscriptionRow, 'updatedAt' | 'renewalRemindedFor'>;
 
 export async function upsertSubscription(db: Db, values: SubscriptionValues, now: Date): Promise<void> {

@@ -214,7 +214,7 @@ export async function syncProgress(
         results.push({ opId: plan.op.opId, status: 'applied' });
       }
     }
-    await store.markReceiptsRejected(tx, rejected);
+    await store.markReceiptsRejected(tx, user.id, rejected);
     await saveLedgers(tx, user.id, ledgers.values());
 
     const progress: CourseProgress[] = touched.map((slug) => {

@@ -131,7 +131,7 @@ export async function insertReceipts(
   const inserted = await tx
     .insert(syncReceipts)
     .values(ids.map((opId) => ({ opId, userId, status: 'applied' as const, createdAt: now })))
-    .onConflictDoNothing({ target: syncReceipts.opId })
+    .onConflictDoNothing({ target: [syncReceipts.userId, syncReceipts.opId] })
     .returning({ opId: syncReceipts.opId });
   return new Set(inserted.map((row) => row.opId));
 }
@@ -139,6 +139,7 @@ export async function insertReceipts(
 /** Marks receipts rejected with their reason: one statement per distinct reason. */
 export async function markReceiptsRejected(
   tx: Db,
+  userId: string,
   rejected: ReadonlyArray<{ opId: string; reason: string }>,
 ): Promise<void> {
   const byReason = new Map<string, string[]>();
@@ -147,7 +148,7 @@ export async function markReceiptsRejected(
     await tx
       .update(syncReceipts)
       .set({ status: 'rejected', reason })
-      .where(inArray(syncReceipts.opId, opIds));
+      .where(and(eq(syncReceipts.userId, userId), inArray(syncReceipts.opId, opIds)));
   }
 }
 

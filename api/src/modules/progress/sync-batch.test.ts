@@ -118,6 +118,21 @@ describe('one sync batch, one transaction', () => {
     expect(await countReceipts(app.db, teacher.user.id)).toBe(1);
   });
 
+  it("applies another teacher's op that reuses an op id: receipts are keyed by user and op id (issue 17)", async () => {
+    const a = await signedInTeacher(app);
+    const b = await signedInTeacher(app);
+    const opA = quizOp(freeCourse, 1, await rightAnswers(freeCourse, 1));
+    const opB = { ...quizOp(freeCourse, 1, await rightAnswers(freeCourse, 1)), opId: opA.opId };
+    expect((await sync(a.client, [opA])).body.results).toEqual([{ opId: opA.opId, status: 'applied' }]);
+    const res = await sync(b.client, [opB]);
+    expect(res.body.results).toEqual([{ opId: opA.opId, status: 'applied' }]);
+    const progressOfB = await b.client.get<{ moduleId: number; completed: boolean }[]>(
+      `/api/progress?courseSlug=${freeCourse}`,
+    );
+    expect(progressOfB.body).toEqual([expect.objectContaining({ moduleId: 1, completed: true })]);
+    expect((await sync(b.client, [opB])).body.results).toEqual([{ opId: opA.opId, status: 'duplicate' }]);
+  });
+
   it('applies an op whose id the device wrote in upper case, once', async () => {
     const teacher = await signedInTeacher(app);
     const op = quizOp(freeCourse, 1, await rightAnswers(freeCourse, 1));

@@ -1,5 +1,6 @@
 import { authMessages } from '@pd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimits } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { uniqueEmail } from '../../test/factories.js';
 import { defaultRateLimits } from './middleware.js';
@@ -70,6 +71,18 @@ describe('rate limits (stored in PostgreSQL)', () => {
     } finally {
       app.clock.reset();
     }
+  });
+
+  it('stores keyed hashes only: no address, e-mail or reset token in rate_limits (issue 17)', async () => {
+    const email = uniqueEmail();
+    const token = 'a-live-looking-reset-token-0123456789';
+    await app.client().post('/api/auth/login', { email, password: 'wrong password' });
+    await app.client().post('/api/auth/reset-password', { token, password: 'a new long password' });
+    const rows = await app.db.select().from(rateLimits);
+    expect(rows.length).toBeGreaterThan(0);
+    const keys = JSON.stringify(rows.map((r) => r.key));
+    for (const secret of [email, email.split('@')[0]!, token, '127.0.0.1'])
+      expect(keys).not.toContain(secret);
   });
 
   it('covers login, register, forgot-password and resend-verification by default', () => {

@@ -1,7 +1,7 @@
 import { authMessages } from '@pd/domain';
 import type { Middleware } from 'koa';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/client.js';
+import { createHmac } from 'node:crypto';
+import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { hit } from './store.js';
 
@@ -11,10 +11,23 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** Per bucket: a rule per client IP and a rule per account (the e-mail in the body). */
+/** Above `limit` attempts in the window, one attempt per `slowMs`: slower, never locked. */
+export interface CeilingRule extends RateRule {
+  slowMs: number;
+}
+
+/**
+ * Per bucket (issue 17): a rule per client address; a rule per account (the e-mail, or the token,
+ * in the body) *and* address, so a stranger's bad passwords lock out only the stranger; and a
+ * ceiling per account over every address, which slows a guesser spread over many addresses to one
+ * attempt per `slowMs` rather than locking the owner out.
+ */
 export interface RateLimitPolicy {
   perIp: RateRule;
+  /** Per account and client address. */
   perAccount: RateRule;
+  /** Per account over all addresses; default: 5 x perAccount in its window, then one per 30 s. */
+  accountCeiling?: CeilingRule;
 }
 
 export type RateBucket =
@@ -60,16 +73,37 @@ function accountOf(body: unknown): string | null {
   return typeof value === 'string' && value.trim() ? value.trim().toLowerCase().slice(0, 300) : null;
 }
 
-/** Counts the attempt per IP and per account before the handler runs; 429 with Retry-After when over. */
-export function rateLimit(db: Db, clock: Clock, bucket: RateBucket, policy: RateLimitPolicy): Middleware {
+/**
+ * Counts the attempt per address, per account and address, and per account before the handler
+ * runs; 429 with Retry-After when over (see RateLimitPolicy).
+ */
+export function rateLimit(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  bucket: RateBucket,
+  policy: RateLimitPolicy,
+): Middleware {
+  const { db, clock } = deps;
+  const ceiling = policy.accountCeiling ?? {
+    limit: policy.perAccount.limit * 5,
+    windowMs: policy.perAccount.windowMs,
+    slowMs: 30_000,
+  };
+  // The table holds keyed hashes, never an address, an e-mail or a reset token (issue 17).
+  const key = (kind: string, value: string) =>
+    `${bucket}:${kind}:${createHmac('sha256', deps.config.sessionSecret).update(value).digest('base64url')}`;
   return async (ctx, next) => {
     const now = clock();
-    const byIp = await hit(db, `${bucket}:ip:${ctx.ip}`, policy.perIp.windowMs, now);
+    const byIp = await hit(db, key('ip', ctx.ip), policy.perIp.windowMs, now);
     if (byIp.count > policy.perIp.limit) throw tooMany(byIp.resetAt, now);
     const account = accountOf(ctx.request.body);
     if (account) {
-      const byAccount = await hit(db, `${bucket}:account:${account}`, policy.perAccount.windowMs, now);
-      if (byAccount.count > policy.perAccount.limit) throw tooMany(byAccount.resetAt, now);
+      const pair = await hit(db, key('account-ip', `${account}\n${ctx.ip}`), policy.perAccount.windowMs, now);
+      if (pair.count > policy.perAccount.limit) throw tooMany(pair.resetAt, now);
+      const overall = await hit(db, key('account', account), ceiling.windowMs, now);
+      if (overall.count > ceiling.limit) {
+        const slow = await hit(db, key('account-slow', account), ceiling.slowMs, now);
+        if (slow.count > 1) throw tooMany(slow.resetAt, now);
+      }
     }
     return next();
   };

@@ -129,6 +129,33 @@ describe('demo payment provider', () => {
     }
   });
 
+  it('two checkouts paid at once create one subscription; the other is refused with 409 and charges nothing (issue 17)', async () => {
+    const teacher = await signedInTeacher(app);
+    const first = await demoCheckout(teacher.client, 'quarterly');
+    const second = await demoCheckout(teacher.client, 'annual');
+    const paid = await Promise.all([
+      form(teacher.client, first.path, { action: 'pay' }),
+      form(teacher.client, second.path, { action: 'pay' }),
+    ]);
+    expect(paid.map((r) => r.status).sort()).toEqual([303, 409]);
+    const refused = paid.find((r) => r.status === 409)!;
+    // The demo pages answer HTML: the page says why.
+    expect(refused.text).toContain(premiumMessages.alreadySubscribed);
+    expect(await store.subscriptionsOf(app.db, teacher.user.id)).toHaveLength(1);
+    expect(await roleOf(app, teacher.user.id)).toBe('premium');
+    expect(app.logs.filter((l) => l.level === 'error')).toEqual([]);
+  });
+
+  it('refuses a new checkout while a subscription is active, with a clear 409', async () => {
+    const teacher = await signedInTeacher(app);
+    const checkout = await demoCheckout(teacher.client, 'quarterly');
+    expect((await form(teacher.client, checkout.path, { action: 'pay' })).status).toBe(303);
+    // The role changed under this session; an active subscription refuses a checkout in any case.
+    const again = await teacher.client.post('/api/stripe/create-checkout-session', { planType: 'annual' });
+    expect(again.status).toBe(409);
+    expect(typeof (again.body as { error: string }).error).toBe('string');
+  });
+
   it("'Cancel' goes back where the teacher was, and the session can no longer be paid", async () => {
     const teacher = await signedInTeacher(app);
     const checkout = await demoCheckout(teacher.client, 'annual', '/faq?section=payments');

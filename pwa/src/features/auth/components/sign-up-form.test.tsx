@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { authMessages } from '@pd/domain';
 import { deferred, jsonResponse, renderWithProviders, stubApi } from '../../../test/render';
 import { SignUpForm } from './sign-up-form';
 
@@ -136,6 +137,20 @@ describe('SignUpForm', () => {
       }
       unmount();
     }
+    vi.unstubAllGlobals();
+  });
+
+  it('shows a password the server refused under the password field (issue 17)', async () => {
+    const message = authMessages.passwordTooCommon;
+    stubApi({
+      'POST /api/auth/register': () =>
+        jsonResponse(400, { error: message, code: 'VALIDATION_ERROR', fields: { password: message } }),
+    });
+    const { user } = renderWithProviders(<SignUpForm />);
+    await fill(user, { name: 'Maria Lopez', email: 'maria@school.org', password: 'password1' });
+    await user.click(screen.getByRole('checkbox', { name: /terms of service/i }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText(message, { selector: 'p' })).toBeInTheDocument();
     vi.unstubAllGlobals();
   });
 

@@ -13,7 +13,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PasswordField } from '../../../components/password-field';
 import { useToast } from '../../../components/toast-provider';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDirtyForm } from '../../../lib/dirty-forms';
 import { validate, type FieldErrors } from '../../../lib/validate';
 import { RegisterRequest, useRegister } from '../api/register';
@@ -107,6 +107,8 @@ export function SignUpForm({
         onSuccess?.();
       },
       onError: (error) => {
+        // The server's field messages (a common password, the e-mail as password) go under the field too.
+        if (error instanceof ApiError && error.fields) setErrors(error.fields);
         toast({
           variant: 'error',
           title: authMessages.registrationFailed,
