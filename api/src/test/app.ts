@@ -104,7 +104,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     sessionCache,
     logs: logger.entries,
     smtp,
-    client: () => new TestClient(url),
+    client: () => new TestClient(url, config.publicUrl),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

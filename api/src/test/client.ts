@@ -21,10 +21,17 @@ export interface RequestOptions {
 export class TestClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  /**
+   * `publicUrl`: the app's PUBLIC_URL when it is not the address the client calls (the pwa's tests
+   * serve the page from another origin): a browser on the app's page sends that Origin.
+   */
+  constructor(
+    readonly baseUrl: string,
+    private readonly publicUrl: string = baseUrl,
+  ) {}
 
   get origin(): string {
-    return new URL(this.baseUrl).origin;
+    return new URL(this.publicUrl).origin;
   }
 
   async request<T = unknown>(
