@@ -12,6 +12,7 @@ import { errorHandler } from './middleware/error-handler.js';
 import { requestLog } from './middleware/request-log.js';
 import { sameOrigin } from './middleware/same-origin.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionCache } from './modules/auth/session/cache.js';
 import { sessionCookieName, sessionMiddleware } from './modules/auth/session/middleware.js';
@@ -58,6 +59,7 @@ const moduleRouters: ((deps: AppDeps) => Router)[] = [
   paymentRoutes,
   templateRoutes,
   licenceRoutes,
+  analyticsRoutes,
 ];
 
 export const jsonBodyLimit = '100kb';

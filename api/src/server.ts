@@ -11,6 +11,7 @@ import { seedDemoLicenceGroup } from './demo/licence-group.js';
 import { seedDemoAccounts } from './demo/seed.js';
 import { createLogger } from './logger.js';
 import { SessionCache } from './modules/auth/session/cache.js';
+import { applyRetention } from './modules/analytics/service.js';
 import { purgeExpiredSessions } from './modules/auth/session/store.js';
 import { Mailer } from './modules/mail/mailer.js';
 import { purgeExpired } from './modules/rate-limit/store.js';
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
     void Promise.all([
       purgeExpiredSessions(database.db, now),
       purgeExpired(database.db, now),
+      // Raw analytics events past ANALYTICS_RETENTION_DAYS, and past days' visitor salts (issue 15).
+      applyRetention({ db: database.db, clock: systemClock, config }),
       // A subscription set to cancel stops giving premium at its period end (ADR 009).
       expireEndedSubscriptions({ db: database.db, config, clock: systemClock, logger, sessionCache }),
     ]).catch((error: unknown) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Attribution } from './analytics.js';
 import { limits } from './limits.js';
 import { authMessages } from './auth-messages.js';
 import { returnPath } from './paths.js';
@@ -35,6 +36,8 @@ export const RegisterRequest = z.object({
     .string()
     .refine((value) => returnPath(value) !== undefined, authMessages.nextInvalid)
     .optional(),
+  /** The device's first-touch attribution (issue 15); kept on the new account by the analytics module. */
+  attribution: Attribution.optional(),
 });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 

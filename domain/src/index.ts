@@ -23,3 +23,4 @@ export * from './templates.js';
 export * from './template-rules.js';
 export * from './licence-rules.js';
 export * from './licences.js';
+export * from './analytics.js';
