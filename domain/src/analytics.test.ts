@@ -48,7 +48,7 @@ const examples: Record<string, Record<string, unknown>> = {
   prompt_copy: { promptId: 'lesson-plan' },
   faq_visit: {},
   certificate_download: { courseSlug: 'ai-basics' },
-  time_milestone: { seconds: 300 },
+  time_milestone: { seconds: 300, value: 5 },
   banner_dismissed: { banner: 'offline-ready' },
   conversion: {
     type: 'purchase',

@@ -107,7 +107,7 @@ export const analyticsEventProps = {
   prompt_copy: z.strictObject({ promptId: text(100) }),
   faq_visit: empty,
   certificate_download: z.strictObject({ courseSlug: slug }),
-  time_milestone: z.strictObject({ seconds }),
+  time_milestone: z.strictObject({ seconds, value: money.optional() }),
   banner_dismissed: z.strictObject({ banner: text(60) }),
   /** A conversion (spec section 7): de-duplicated on the device per type and user within a page session. */
   conversion: z.strictObject({

@@ -61,6 +61,8 @@ function funnelStepOf(event: AnalyticsEvent): FunnelStep | null {
       return 'course_completed';
     case 'checkout_initiated':
       return 'checkout_initiated';
+    case 'payment_success':
+      return 'purchase';
     case 'conversion':
       return event.props.type === 'purchase' ? 'purchase' : null;
     default:
