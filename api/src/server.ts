@@ -11,6 +11,7 @@ import { seedDemoLicenceGroup } from './demo/licence-group.js';
 import { seedDemoAccounts } from './demo/seed.js';
 import { createLogger } from './logger.js';
 import { SessionCache } from './modules/auth/session/cache.js';
+import { seedDemoAnalytics } from './demo/analytics.js';
 import { applyRetention } from './modules/analytics/service.js';
 import { purgeExpiredSessions } from './modules/auth/session/store.js';
 import { Mailer } from './modules/mail/mailer.js';
@@ -79,6 +80,8 @@ async function main(): Promise<void> {
       { db: database.db, clock: systemClock, config, mailer, sessionCache, content },
       logger,
     );
+    // A few weeks of synthetic traffic (demo data) for the analytics dashboard (issue 15).
+    await seedDemoAnalytics({ db: database.db, clock: systemClock, config }, logger);
   }
   const app = createApp({ config, db: database.db, mailer, logger, content, sessionCache });
   const server = createServer(app.callback());

@@ -102,7 +102,7 @@ export const analyticsEventProps = {
   feature_discovered: z.strictObject({ feature: text(60) }),
   course_completion: z.strictObject({ courseSlug: slug }),
   course_page_view: z.strictObject({ courseSlug: slug }),
-  course_access_prompt: z.strictObject({ courseSlug: slug, courseTitle: text(200) }),
+  course_access_prompt: z.strictObject({ courseSlug: slug.optional(), courseTitle: text(200) }),
   prompt_library_visit: empty,
   prompt_copy: z.strictObject({ promptId: text(100) }),
   faq_visit: empty,

@@ -1,14 +1,8 @@
 import { analyticsLimits, milestoneReached } from '@pd/domain';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import {
-  captureAttribution,
-  firstTouchAttribution,
-  isFirstVisit,
-  sendQueuedAnalytics,
-  setAnalyticsPath,
-  track,
-} from './analytics';
+import { captureAttribution, firstTouchAttribution } from './attribution';
+import { isFirstVisit, sendQueuedAnalytics, setAnalyticsPath, track } from './analytics';
 
 /** How often the tracker sends the queue while the page is open (the sync engine's drain sends too). */
 export const analyticsSendIntervalMs = 30_000;

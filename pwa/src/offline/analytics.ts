@@ -5,11 +5,12 @@ import {
   type AnalyticsEventName,
   type AnalyticsEventResult,
   type AnalyticsProps,
-  type Attribution,
 } from '@pd/domain';
 import Dexie, { type EntityTable } from 'dexie';
 import { apiSend } from '../lib/api-client';
 import { signedInUserId } from './profile';
+
+export { captureAttribution, firstTouchAttribution, sessionAttribution } from './attribution';
 
 /**
  * Usage analytics on the device (issue 15): every event is written to this device's queue first
@@ -49,8 +50,6 @@ export const analyticsQueue = (): AnalyticsQueueDb => (queueDb ??= new Analytics
 
 const deviceKey = 'pd-analytics-device';
 const sessionKey = 'pd-analytics-session';
-const attributionKey = 'pd-attribution';
-const firstTouchKey = 'pd-first-touch';
 
 function stored(storage: Storage, key: string, make: () => string): string {
   try {
@@ -76,68 +75,6 @@ export const isFirstVisit = (): boolean => {
     return false;
   }
 };
-
-function readJson<T>(storage: Storage, key: string): T | null {
-  try {
-    const text = storage.getItem(key);
-    return text ? (JSON.parse(text) as T) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The session-scoped attribution record (spec section 3), or null before the first page view. */
-export const sessionAttribution = (): Attribution | null =>
-  readJson<Attribution>(sessionStorage, attributionKey);
-/** The device's first attribution ever (first touch). */
-export const firstTouchAttribution = (): Attribution | null =>
-  readJson<Attribution>(localStorage, firstTouchKey);
-
-const utmKeys = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
-/** Paths a payment provider returns to: they never overwrite the source. */
-const providerReturns = ['/payment-success'];
-
-/**
- * Reads the address's utm values and the referrer (its origin only, and not our own) into the
- * session's attribution record. A new campaign in the same session replaces it; a payment provider's
- * return never does. Answers the record and whether it is new for this session.
- */
-export function captureAttribution(
-  location: { pathname: string; search: string },
-  referrer: string,
-  now = new Date(),
-) {
-  const known = sessionAttribution();
-  const params = new URLSearchParams(location.search);
-  const utm: Attribution = {};
-  for (const key of utmKeys) {
-    const value = params.get(key)?.trim().slice(0, 100);
-    if (value) utm[key] = value;
-  }
-  let referrerOrigin: string | undefined;
-  try {
-    const origin = referrer ? new URL(referrer).origin : undefined;
-    referrerOrigin = origin && origin !== window.location.origin ? origin : undefined;
-  } catch {
-    referrerOrigin = undefined;
-  }
-  const fromProvider = providerReturns.includes(location.pathname);
-  const hasCampaign = Object.keys(utm).length > 0;
-  if (known && (fromProvider || !hasCampaign)) return { attribution: known, isNew: false };
-  const attribution: Attribution = {
-    ...(fromProvider ? {} : utm),
-    ...(referrerOrigin && !fromProvider ? { referrer: referrerOrigin } : {}),
-    timestamp: now.toISOString(),
-  };
-  try {
-    sessionStorage.setItem(attributionKey, JSON.stringify(attribution));
-    if (!localStorage.getItem(firstTouchKey))
-      localStorage.setItem(firstTouchKey, JSON.stringify(attribution));
-  } catch {
-    // Storage refused (private mode): the record lives for this call only.
-  }
-  return { attribution, isNew: !known };
-}
 
 let currentPath = '/';
 /** The tracker tells the queue the page the events belong to. */
