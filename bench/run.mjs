@@ -2,6 +2,7 @@
 // machine's figures, every run, the median and PASS/FAIL against its budget (scenarios:
 // /work/shared/BENCHMARKS.md). `node bench/run.mjs warm-module offline-start` runs only those.
 // `course-size` and `chaos` run only when named.
+import { benchAnalytics } from './analytics.mjs';
 import { benchApiMixed } from './api-mixed.mjs';
 import { benchBundleSize } from './bundle-size.mjs';
 import { benchChaos } from './chaos.mjs';
@@ -22,6 +23,7 @@ const benches = {
   'course-size': ['downloaded course <= 2 MB', benchCourseSize],
   chaos: ['chaos sync: 0 ops lost or duplicated, p95 reconnect -> acked <= 5 s', benchChaos],
   'license-members': ['licence group members of 5,000: server p95 <= 300 ms', benchLicenseMembers],
+  analytics: ['analytics ingest >= 2,000 events/s; dashboard p95 <= 300 ms at 10M events', benchAnalytics],
 };
 const aliases = { lighthouse: 'cold', size: 'bundle' };
 const byDefault = ['cold', 'warm-module', 'offline-start', 'api-mixed', 'sync-batch', 'bundle'];
