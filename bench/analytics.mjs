@@ -173,6 +173,9 @@ async function onPostgres(port) {
         `    dashboard p95 at ${stored} events (budget <= ${dashboardBudgetMs} ms) ${verdict(okDashboard)}`,
       );
       return okIngest && okDashboard;
+    } catch (error) {
+      console.error(`    the app said: ${api.errors().slice(-2000)}`);
+      throw error;
     } finally {
       await api.stop();
     }
