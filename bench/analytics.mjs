@@ -119,9 +119,10 @@ async function dashboardP95(api, cookie, days) {
   const times = [];
   for (let r = 0; r < requests; r++) {
     const started = performance.now();
-    const res = await fetch(`${api.url}/api/admin/analytics?from=${day(1 - days)}&to=${day(0)}`, {
-      headers: { cookie },
-    });
+    const get = () =>
+      fetch(`${api.url}/api/admin/analytics?from=${day(1 - days)}&to=${day(0)}`, { headers: { cookie } });
+    // After a long seed the client's idle keep-alive socket may have been closed by the server.
+    const res = await get().catch(get);
     const body = await res.json();
     times.push(performance.now() - started);
     if (res.status !== 200) throw new Error(`dashboard answered ${res.status}: ${JSON.stringify(body)}`);
