@@ -36,7 +36,13 @@ export function sameOrigin(publicUrl: string): Middleware {
       );
     }
     if (origin !== allowed) {
-      throw new AppError(403, 'This request was refused: it came from another site.', 'FORBIDDEN');
+      // Say which address the app answers on: the usual cause is the app opened at another address
+      // of the same server (127.0.0.1 instead of localhost), which the person can fix.
+      throw new AppError(
+        403,
+        `This request was refused: it came from ${origin.slice(0, 200)}, but this app is served at ${allowed}. Open the app at ${allowed} and try again.`,
+        'FORBIDDEN',
+      );
     }
     const formAllowed = () =>
       ctx.path.toLowerCase().startsWith(formPostPrefix) && ctx.is('application/x-www-form-urlencoded');

@@ -125,7 +125,11 @@ describe('the same-origin rule for state-changing /api requests', () => {
   it('refuses a foreign Origin with 403', async () => {
     const res = await app.client().post('/api/auth/login', body, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ error: expect.stringContaining('another site') });
+    // It says where the app is served, so a person who opened another address of it can act.
+    const served = new URL(app.config.publicUrl).origin;
+    expect(res.body).toMatchObject({
+      error: `This request was refused: it came from https://evil.example, but this app is served at ${served}. Open the app at ${served} and try again.`,
+    });
   });
 
   it('compares the Origin with PUBLIC_URL only: a forged Host or X-Forwarded-Host does not pass (issue 17)', async () => {
