@@ -29,10 +29,10 @@ describe.skipIf(unavailable !== null)('a PostgreSQL restart with requests in fli
     teacher = await signedInTeacher(app);
   }, 120_000);
   afterAll(async () => {
-    await cluster.start().catch(() => {});
+    await cluster?.start().catch(() => {});
     await app?.close();
     await cluster?.remove();
-  });
+  }, 120_000);
 
   const quizOp = async (moduleId: number): Promise<SyncOp> => ({
     opId: randomUUID(),

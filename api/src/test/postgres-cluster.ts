@@ -59,6 +59,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
   let running = false;
   const start = async () => {
+    // Started already: pg_ctl would try a second server on the same folder and wait for it.
+    if (running) return;
     await tool('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
     running = true;
   };
