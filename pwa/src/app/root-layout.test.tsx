@@ -26,7 +26,6 @@ describe('RootLayout', () => {
     expect(company).toHaveAttribute('href', brand.companyUrl);
     expect(company).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('link', { name: 'Prompt Library' })).toHaveAttribute('href', '/prompts');
-    expect(screen.getByRole('link', { name: 'Templates' })).toHaveAttribute('href', '/templates');
     expect(screen.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });

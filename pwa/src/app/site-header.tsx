@@ -39,7 +39,7 @@ export interface SiteHeaderProps {
   status?: ReactNode;
 }
 
-/** Header of every page: title, company website, Prompt Library, Templates, FAQ, upgrade (free only), account. */
+/** Header of every page: title, company website, Prompt Library, FAQ, upgrade (free only), account. */
 export function SiteHeader({ onUpgrade, reading = false, status }: SiteHeaderProps) {
   // While 'me' is on its way, laid out for the last signed-in teacher (the header keeps its height).
   const role = useLayoutRole();
@@ -138,9 +138,6 @@ export function SiteHeader({ onUpgrade, reading = false, status }: SiteHeaderPro
               </Link>
               <Link component={RouterLink} to={paths.prompts()} sx={navLink}>
                 Prompt Library
-              </Link>
-              <Link component={RouterLink} to={paths.templates()} sx={navLink}>
-                Templates
               </Link>
               <Link component={RouterLink} to={paths.faq()} sx={navLink}>
                 FAQ
