@@ -51,8 +51,6 @@ const step = (d: Dashboard, name: string) => d.funnel.find((f) => f.step === nam
 test('a campaign visit, sign-up, a module and offline events reach the dashboard once each', async ({
   browser,
 }) => {
-  // Two browsers, a sign-up, a module and up to the drain's 30 s timer after the network returns.
-  test.setTimeout(120_000);
   const adminPage = await (await browser.newContext({ userAgent: personBrowser })).newPage();
   const admin = await superadmin(adminPage);
   const before = await dashboard(admin);
