@@ -128,8 +128,9 @@ test('a campaign visit, sign-up, a module and offline events reach the dashboard
       async () =>
         eventCount(await dashboard(admin), 'prompt_library_visit') -
         eventCount(before, 'prompt_library_visit'),
-      // The queue goes out on 'online', and at the latest on the drain's 30 s timer.
-      { timeout: 45_000 },
+      {
+        timeout: 20_000,
+      },
     )
     .toBe(1);
   const after = await dashboard(admin);
