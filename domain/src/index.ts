@@ -25,4 +25,3 @@ export * from './template-rules.js';
 export * from './licence-rules.js';
 export * from './licences.js';
 export * from './admin.js';
-export * from './analytics.js';

@@ -11,7 +11,6 @@ import { ApiError, NetworkError } from '../lib/api-client';
 import { useMe } from './get-me';
 import { useOnline } from '../lib/use-online';
 import { onUserDbDelete, type OutboxOp } from './db';
-import { sendQueuedAnalytics } from './analytics';
 import { drainOutbox, rebuildProgressFromServer, type DrainOutcome } from './drain';
 import { lockBusy, onLeaseReleased, withDrainLock, type LeaseOptions } from './drain-lock';
 import { countPendingOps, dismissRejectedOp, useOutboxPendingCount, useRejectedOps } from './outbox';
@@ -260,7 +259,7 @@ export class SyncEngine {
         }
       }
     }
-    const outcome = await drainOutbox(this.userId, {
+    return drainOutbox(this.userId, {
       batchSize: this.options.batchSize,
       onSending: () => this.beginSaving(),
       onProgress: (progress) => this.cacheServerProgress(progress),
@@ -269,9 +268,6 @@ export class SyncEngine {
         return Date.now() + this.plannedDelay;
       },
     });
-    // The same drain sends the queued analytics events (issue 15); their failure is not the sync's.
-    await sendQueuedAnalytics().catch(() => 0);
-    return outcome;
   }
 
   private cacheServerProgress(progress: readonly CourseProgress[]): void {
