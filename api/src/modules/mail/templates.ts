@@ -43,6 +43,16 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
   );
 }
 
+/** 'December 7, 2026': a date as the e-mails print it (UTC, so every reader sees the same day). */
+function longDate(date: Date): string {
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 function text(paragraphs: string[], link?: string): string {
   const parts = [...paragraphs];
   if (link) parts.push(link);
@@ -126,12 +136,7 @@ export function renewalReminderMail(
   name: string,
   renewal: { date: Date; amount: string; appUrl: string },
 ): OutgoingMail {
-  const date = renewal.date.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  const date = longDate(renewal.date);
   const subject = `Your ${brand.productName} subscription renews on ${date}`;
   const lines = [
     `Hello ${name},`,
@@ -152,12 +157,7 @@ export function inviteMail(
   invite: { groupName: string; invitedBy: string; expiresAt: Date; url: string },
 ): OutgoingMail {
   const subject = `${invite.invitedBy} invited you to ${brand.productName}`;
-  const expires = invite.expiresAt.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  const expires = longDate(invite.expiresAt);
   const lines = [
     'Hello,',
     `${invite.invitedBy} invited you to join ${invite.groupName} on ${brand.productName}. Your school's licence gives you Premium Access to every course, free of charge.`,
