@@ -47,6 +47,28 @@ describe('configuration', () => {
     expect([hops(), hops('false'), hops('true'), hops('0'), hops('2')]).toEqual([0, 0, 1, 0, 2]);
   });
 
+  it('refuses an http PUBLIC_URL in production unless TLS ends at a trusted proxy, whose cookies are Secure', () => {
+    const production = { DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) };
+    expect(() => parseConfig({ ...production, PUBLIC_URL: 'http://academy.example.org' })).toThrow(
+      /PUBLIC_URL: must start with https:\/\/ in production[\s\S]*set TRUST_PROXY/,
+    );
+    expect(() => parseConfig({ ...production, PUBLIC_URL: 'http://10.0.0.5:3000' })).toThrow(
+      /PUBLIC_URL: must start with https/,
+    );
+    // A trial on one machine (docker compose, http://localhost:3000) never leaves the loopback.
+    expect(parseConfig(production).publicUrl).toBe('http://localhost:3000');
+    expect(parseConfig({ ...production, PUBLIC_URL: 'http://127.0.0.1:4000' }).isHttps).toBe(false);
+    const behindProxy = parseConfig({
+      ...production,
+      PUBLIC_URL: 'http://academy.example.org',
+      TRUST_PROXY: '1',
+    });
+    expect(behindProxy.isHttps).toBe(true);
+    expect(parseConfig({ ...production, PUBLIC_URL: 'https://academy.example.org' }).isHttps).toBe(true);
+    // Development and tests run on http://localhost as before.
+    expect(parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' }).isHttps).toBe(false);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
@@ -55,7 +77,7 @@ describe('configuration', () => {
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
-    [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'https://academy.example.org' }, 'SESSION_SECRET'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
   ])('rejects %j with a message naming %s', (env, variable) => {

@@ -109,6 +109,10 @@ export interface Config {
   port: number;
   /** Origin and base of every link we send, without a trailing slash. */
   publicUrl: string;
+  /**
+   * Teachers reach the app over TLS: PUBLIC_URL is https, or (production) TLS ends at the trusted
+   * proxy in front of it. Secure cookies with the __Host- prefix, HSTS.
+   */
   isHttps: boolean;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -142,13 +146,25 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)',
     );
   }
+  // Issue 17: the session cookie never travels in clear in production (decision 073).
+  // A loopback address (a production-like trial on one machine, docker compose) never leaves it.
+  const behindTlsProxy = isProduction && e.TRUST_PROXY > 0;
+  const loopback = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(publicUrl);
+  if (isProduction && !publicUrl.startsWith('https://') && !behindTlsProxy && !loopback) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: must start with https:// in production, so the session cookie ' +
+        'never travels in clear. Set PUBLIC_URL to the https:// address teachers open or, when TLS ends ' +
+        'at a reverse proxy in front of the api, set TRUST_PROXY to the number of proxies (the cookies ' +
+        'are then Secure).',
+    );
+  }
   const stripe = stripeConfig(e);
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
     port: e.PORT,
     publicUrl,
-    isHttps: publicUrl.startsWith('https://'),
+    isHttps: publicUrl.startsWith('https://') || behindTlsProxy,
     databaseUrl: e.DATABASE_URL,
     dataDir,
     sessionSecret: e.SESSION_SECRET ?? devSessionSecret(dataDir),
