@@ -27,6 +27,7 @@ describe('sign-up validation (spec section 5)', () => {
   it.each([
     [{ name: '' }, 'name', 'Name is required'],
     [{ name: '   ' }, 'name', 'Name is required'],
+    [{ name: '\u202E\u202C ' }, 'name', 'Name is required'],
     [{ name: 'x'.repeat(121) }, 'name', 'Name too long'],
     [{ email: 'not-an-email' }, 'email', 'Invalid email address'],
     [{ email: `${'a'.repeat(250)}@x.org` }, 'email', 'Email too long'],
@@ -34,6 +35,11 @@ describe('sign-up validation (spec section 5)', () => {
     [{ acceptTerms: false }, 'acceptTerms', 'You must accept the Terms of Service and Privacy Policy'],
   ])('%o gives %s: %s', (patch, field, message) => {
     expect(messages(RegisterRequest.safeParse({ ...valid, ...patch }))[field]).toBe(message);
+  });
+
+  it('keeps a name without its directional formatting characters (issue 17)', () => {
+    expect(RegisterRequest.parse({ ...valid, name: ' Ann \u202ETsop\u202C ' }).name).toBe('Ann Tsop');
+    expect(RegisterRequest.parse({ ...valid, name: 'علي حسن' }).name).toBe('علي حسن');
   });
 
   it('accepts 120-character names and 8-character passwords exactly at the limits', () => {

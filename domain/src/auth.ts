@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.js';
 import { authMessages } from './auth-messages.js';
+import { withoutBidiControls } from './input-rules.js';
 import { returnPath } from './paths.js';
 
 const email = z
@@ -10,11 +11,11 @@ const email = z
   .max(limits.emailMax, authMessages.emailTooLong)
   .pipe(z.email({ message: authMessages.invalidEmail }));
 
+/** A person's name: trimmed, without directional formatting characters (`withoutBidiControls`). */
 const name = z
   .string({ message: authMessages.nameRequired })
-  .trim()
-  .min(1, authMessages.nameRequired)
-  .max(limits.nameMax, authMessages.nameTooLong);
+  .transform((text) => withoutBidiControls(text).trim())
+  .pipe(z.string().min(1, authMessages.nameRequired).max(limits.nameMax, authMessages.nameTooLong));
 
 const newPassword = z
   .string({ message: authMessages.passwordTooShort })
@@ -105,3 +106,39 @@ export { OkResponse, PublicUser } from './first-load-contracts.js';
 
 // The zod-free texts live in auth-messages.ts (the app's first screen needs them without zod).
 export { authMessages, forgotPasswordAnswer, resendVerificationAnswer } from './auth-messages.js';
+
+const hourMs = 60 * 60 * 1000;
+const dayMs = 24 * hourMs;
+
+/**
+ * How long a session lives (issue 17, decision 074): it ends after `idleMs` without a request, and
+ * `absoluteMs` after the sign-in whatever happens. Admin roles, who can change other accounts, get
+ * the short pair.
+ */
+export const sessionLifetimes = {
+  teacher: { idleMs: 14 * dayMs, absoluteMs: 30 * dayMs },
+  admin: { idleMs: hourMs, absoluteMs: 12 * hourMs },
+} as const;
+
+export interface SessionLifetime {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/** The lifetimes of a session signed in with `role`. */
+export function sessionLifetimeFor(
+  role: 'free' | 'premium' | 'license_admin' | 'superadmin',
+): SessionLifetime {
+  return role === 'superadmin' || role === 'license_admin'
+    ? sessionLifetimes.admin
+    : sessionLifetimes.teacher;
+}
+
+/**
+ * When a live session's idle deadline is pushed on: once less than this is left of a full idle
+ * period's head start (one twelfth of it: 5 minutes for admins, 28 hours for teachers), so an
+ * active session writes its row rarely and the idle timeout is kept to within that much.
+ */
+export function sessionTouchMs(idleMs: number): number {
+  return Math.round(idleMs / 12);
+}

@@ -11,7 +11,7 @@ import type { RateLimits } from '../modules/rate-limit/middleware.js';
 import { Mailer, type RetryPolicy } from '../modules/mail/mailer.js';
 import { TestClient } from './client.js';
 import { createTestClock, type TestClock } from './clock.js';
-import { createTestDatabase, type TestDatabase } from './database.js';
+import { connectTestDatabase, createTestDatabase, type TestDatabase } from './database.js';
 import { createMemoryLogger, type LogEntry } from './logger.js';
 import { startTestSmtp, type TestSmtp } from './smtp.js';
 
@@ -28,6 +28,13 @@ export interface TestAppOptions {
   retry?: RetryPolicy;
   /** A PostgreSQL server (admin URL) to make this app's database on, instead of the run's. */
   postgresServerUrl?: string;
+  /**
+   * Run as a second instance on this app's PostgreSQL database (its own pool, session cache, mailer
+   * and clock): the scale-out test. Closing it leaves the database to the first.
+   */
+  sameDatabaseAs?: TestApp;
+  /** The session micro-cache's entries age on the test clock (else on real time). */
+  sessionCacheOnTestClock?: boolean;
 }
 
 export interface TestApp {
@@ -35,6 +42,8 @@ export interface TestApp {
   config: Config;
   db: Db;
   database: Database;
+  /** On PostgreSQL: the database's URL. */
+  databaseUrl: string | undefined;
   mailer: Mailer;
   clock: TestClock;
   /** The app's session micro-cache, for writes a test makes through the auth store. */
@@ -54,7 +63,11 @@ export function testContent(): Promise<Content> {
 
 /** Own database, app on 127.0.0.1 port 0, injected clock; call once per test file (beforeAll). */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const testDb: TestDatabase = await createTestDatabase(options.postgresServerUrl);
+  const shared = options.sameDatabaseAs?.databaseUrl;
+  if (options.sameDatabaseAs && !shared) throw new Error('sameDatabaseAs needs an app on PostgreSQL');
+  const testDb: TestDatabase = shared
+    ? connectTestDatabase(shared)
+    : await createTestDatabase(options.postgresServerUrl);
   const smtp = options.smtp ? await startTestSmtp() : null;
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -79,7 +92,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     isProduction: config.isProduction,
     retry: options.retry,
   });
-  const sessionCache = new SessionCache();
+  const sessionCache = new SessionCache(
+    options.sessionCacheOnTestClock ? { now: () => clock.now().getTime() } : {},
+  );
   const app = createApp({
     config,
     sessionCache,
@@ -99,6 +114,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     db,
     database: testDb.database,
+    databaseUrl: testDb.url,
     mailer,
     clock,
     sessionCache,

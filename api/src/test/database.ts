@@ -7,6 +7,8 @@ import { adminQuery, databaseUrl, postgresAdminUrl, throwawayName } from './temp
 
 export interface TestDatabase {
   database: Database;
+  /** On PostgreSQL: the database's URL (a second app instance opens its own pool on it). */
+  url?: string;
   /** Closes the connection and, on PostgreSQL, drops the throwaway database. */
   drop(): Promise<void>;
 }
@@ -25,10 +27,12 @@ export async function createTestDatabase(serverUrl?: string): Promise<TestDataba
     // The run's template lives on the run's server only; another server's database migrates itself.
     const copy = template?.driver === 'pg' && !serverUrl ? ` TEMPLATE ${template.name}` : '';
     await adminQuery(adminUrl, `CREATE DATABASE ${name}${copy}`);
-    const database = openPostgres(databaseUrl(adminUrl, name), createLogger('error'));
+    const url = databaseUrl(adminUrl, name);
+    const database = openPostgres(url, createLogger('error'));
     if (!copy) await runMigrations(database);
     return {
       database,
+      url,
       drop: async () => {
         await database.close();
         await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -42,4 +46,10 @@ export async function createTestDatabase(serverUrl?: string): Promise<TestDataba
   const database = await openPglite(null);
   await runMigrations(database);
   return { database, drop: () => database.close() };
+}
+
+/** Another pool on an existing PostgreSQL test database (a second api instance); closing it drops nothing. */
+export function connectTestDatabase(url: string): TestDatabase {
+  const database = openPostgres(url, createLogger('error'));
+  return { database, url, drop: () => database.close() };
 }

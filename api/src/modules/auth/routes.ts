@@ -15,6 +15,7 @@ import { membershipOf, registerWithInvite } from '../licences/service.js';
 import { rateLimit } from '../rate-limit/middleware.js';
 import { dummyPasswordHash } from './crypto.js';
 import { presentUser } from './present.js';
+import { rotateSessionAfterUpgrade, startSession } from './session/start.js';
 import * as service from './service.js';
 
 /**
@@ -34,6 +35,7 @@ export function authRoutes(deps: AppDeps): Router {
       throw new AppError(401, authMessages.notSignedIn, errorCodes.unauthorized);
     }
     ctx.set('Cache-Control', 'no-store');
+    await rotateSessionAfterUpgrade(ctx, user);
     return { ...presentUser(user), licence: await membershipOf(deps, user.id) };
   });
 
@@ -44,10 +46,7 @@ export function authRoutes(deps: AppDeps): Router {
     if (invite) {
       // Issue 18: the invitation link proved the address: the account is active and signed in at once.
       const user = await registerWithInvite(deps, input, invite);
-      const session = ctx.session;
-      if (!session) throw new Error('session middleware missing');
-      await session.regenerate();
-      session.userId = user.id;
+      await startSession(ctx, user, deps.clock());
       ctx.status = 201;
       const optedIn = input.marketing_opt_in ?? input.marketingOptIn;
       const joinUrl = deps.config.marketingJoinUrl;
@@ -62,11 +61,8 @@ export function authRoutes(deps: AppDeps): Router {
 
   route(router, endpoints.login, limit('login'), async ({ ctx, input }) => {
     const user = await service.authenticate(deps, input);
-    // A new session id on every sign-in (no session fixation).
-    const session = ctx.session;
-    if (!session) throw new Error('session middleware missing');
-    await session.regenerate();
-    session.userId = user.id;
+    // A new session id on every sign-in (no session fixation), with the role's lifetimes.
+    await startSession(ctx, user, deps.clock());
     // With the licence seat, as GET /api/auth/me answers it: the app draws premium from this answer.
     return { ...presentUser(user), licence: await membershipOf(deps, user.id) };
   });

@@ -228,6 +228,15 @@ export async function changeRole(
   return { before, after };
 }
 
+/** Every session of the user ends (a downgrade, decision 074); in the caller's transaction. */
+export async function endSessions(
+  deps: Pick<AppDeps, 'sessionCache'>,
+  tx: Db,
+  userId: string,
+): Promise<void> {
+  await store.endAllSessionsOfUser(tx, deps.sessionCache, userId);
+}
+
 // ------------------------------------------------------------------------------------------------
 // The super admin's changes of an account (issue 14): each runs in the admin service's transaction.
 

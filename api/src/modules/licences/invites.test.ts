@@ -202,6 +202,9 @@ describe('GET /api/invites/{code}', () => {
     const pendingBefore = (await seats()).licenses_pending;
     app.clock.advance(14 * 24 * 60 * 60 * 1000 + 1000);
     try {
+      // 14 days on, the admins' sessions have long ended (1 hour idle, decision 074): signed in again.
+      for (const who of [admin, superadmin])
+        expect((await signIn(who.client, who.email, who.password)).status).toBe(200);
       const res = await app.client().get(`/api/invites/${soon.code}`);
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ error: licenceMessages.invalidInviteCode });

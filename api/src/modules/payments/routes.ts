@@ -7,6 +7,7 @@ import { route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
 import { DemoProvider } from './providers/demo.js';
 import { demoRoutes } from './providers/demo-routes.js';
+import { rotateSessionAfterUpgrade } from '../auth/session/start.js';
 import { WebhookSignatureError } from './provider.js';
 import { readRawBody, webhookBodyLimitBytes } from './raw-body.js';
 import { presentCheckoutStatus, presentSubscription } from './present.js';
@@ -45,6 +46,8 @@ export function paymentRoutes(deps: AppDeps): Router {
     const user = signedInUser(ctx);
     ctx.set('Cache-Control', 'no-store');
     const status = await service.checkoutSessionStatus(deps, payments, user, params.id.slice(0, 300));
+    // Paid: the session id made before the payment is replaced (decision 074).
+    await rotateSessionAfterUpgrade(ctx, { id: user.id, role: status.role });
     return presentCheckoutStatus(status.snapshot, status.plan, status.role, payments.kind);
   });
 

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.js';
 import type { CheckoutSessionRow, SubscriptionRow, UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { changeRole, findUser, userExists } from '../auth/service.js';
+import { changeRole, endSessions, findUser, userExists } from '../auth/service.js';
 import { mailLinks, renewalReminderMail } from '../mail/templates.js';
 import { DemoProvider, toSnapshot } from './providers/demo.js';
 import { canStartCheckout, roleAfterPayments } from './policy.js';
@@ -104,6 +104,8 @@ async function applySubscriptionRole(
     now,
   );
   if (!changed) throw new Error(`user ${userId} vanished`);
+  // A downgrade ends the user's sessions (issue 17, decision 074): they sign in again as free.
+  if (changed.before === 'premium' && changed.after === 'free') await endSessions(deps, tx, userId);
   return changed;
 }
 

@@ -8,7 +8,7 @@ import {
   startPaymentsTestBed,
   subscribe,
 } from '../../test/fake-stripe.js';
-import { mailboxFor } from '../../test/auth-helpers.js';
+import { mailboxFor, signIn } from '../../test/auth-helpers.js';
 import { signedInTeacher } from '../../test/learning.js';
 import { expireEndedSubscriptions, remindUpcomingRenewals } from './service.js';
 
@@ -24,6 +24,18 @@ const subscriptionOf = async (client: Parameters<typeof subscribe>[1]) =>
   SubscriptionResponse.parse((await client.get('/api/stripe/subscription')).body);
 
 describe('the role follows the stored subscription', () => {
+  it('gives the teacher a new session id once the payment made them premium (decision 074)', async () => {
+    const teacher = await signedInTeacher(bed.app);
+    const before = new Map(teacher.client.cookies);
+    await subscribe(bed, teacher.client, 'annual');
+    expect((await teacher.client.get('/api/auth/me')).body).toMatchObject({ role: 'premium' });
+    expect(new Map(teacher.client.cookies)).not.toEqual(before);
+    // The id from before the payment is worth nothing after it.
+    const stale = bed.app.client();
+    for (const [name, value] of before) stale.cookies.set(name, value);
+    expect((await stale.get('/api/auth/me')).status).toBe(401);
+  });
+
   it('keeps premium after a cancellation until Stripe ends the subscription at period end, then free', async () => {
     const teacher = await signedInTeacher(bed.app);
     const { subscriptionId } = await subscribe(bed, teacher.client, 'annual');
@@ -44,6 +56,11 @@ describe('the role follows the stored subscription', () => {
     const ended = bed.stripe.updateSubscription(subscriptionId, { status: 'canceled' });
     await deliverEvent(bed.app.url, bed.stripe.event('customer.subscription.deleted', ended));
     expect(await roleOf(bed.app, teacher.user.id)).toBe('free');
+    // The downgrade ended the teacher's sessions (issue 17, decision 074); signed in again: free.
+    expect((await teacher.client.get('/api/auth/me')).status).toBe(401);
+    expect((await signIn(teacher.client, teacher.email, teacher.password)).body).toMatchObject({
+      role: 'free',
+    });
     expect(await subscriptionOf(teacher.client)).toMatchObject({ status: 'canceled' });
     expect((await teacher.client.get('/api/content/courses/prompt-engineering')).status).toBe(403);
   });

@@ -1,3 +1,4 @@
+import { sessionLifetimes } from '@pd/domain';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import session from 'koa-session';
@@ -11,6 +12,8 @@ import { createSessionStore, newSessionIdKey, type SessionData } from './store.j
 /** The parts of koa-session's Session object we use. */
 export interface AppSession extends SessionData {
   readonly isNew: boolean;
+  /** The cookie's lifetime for this session (koa-session's per-session maxAge). */
+  maxAge: number | 'session' | undefined;
   /** Ends this session id and starts a new one (on sign-in). */
   regenerate(): Promise<void> | undefined;
 }
@@ -22,7 +25,8 @@ declare module 'koa' {
   }
 }
 
-export const sessionMaxAgeMs = 30 * 24 * 60 * 60 * 1000;
+/** The cookie's default lifetime: a teacher's absolute session lifetime (decision 074). */
+export const sessionMaxAgeMs = sessionLifetimes.teacher.absoluteMs;
 
 export function sessionCookieName(isHttps: boolean): string {
   return isHttps ? '__Host-sid' : 'sid';

@@ -25,7 +25,8 @@ describe('session store', () => {
     await store.set(id, { userId: user.id }, 60_000, fresh);
     const rows = await db.select().from(sessions);
     expect(rows.map((r) => r.idHash)).toEqual([sha256(id)]);
-    expect(await store.get(id)).toEqual({ userId: user.id });
+    // A session saved without lifetimes (one from before them) reads as a teacher's from its row's creation.
+    expect(await store.get(id)).toMatchObject({ userId: user.id, idleMs: 14 * 24 * 3600_000 });
 
     expect(await endAllSessionsOfUser(db, cache, user.id)).toBe(1);
     // A request that loaded the session before the reset saves it afterwards: nothing comes back.

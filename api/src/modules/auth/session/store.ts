@@ -1,3 +1,4 @@
+import { sessionLifetimes, sessionTouchMs } from '@pd/domain';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Clock } from '../../../clock.js';
 import type { Db } from '../../../db/client.js';
@@ -8,6 +9,37 @@ import type { SessionCache } from './cache.js';
 /** What we keep in a session. */
 export interface SessionData {
   userId?: string;
+  /** Sign-in time (ms) and the role's lifetimes then (decision 074). */
+  startedAt?: number;
+  idleMs?: number;
+  absoluteMs?: number;
+  /** The user had premium when the session id was last made (a paid upgrade makes a new one). */
+  premium?: boolean;
+}
+
+interface Lifetime {
+  startedAt: number;
+  idleMs: number;
+  absoluteMs: number;
+}
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * The session's lifetime as its sign-in wrote it; a session from before lifetimes existed: the
+ * teacher's, from its row's creation.
+ */
+function lifetimeOf(data: Record<string, unknown>, createdAt: number): Lifetime {
+  return {
+    startedAt: isNumber(data.startedAt) ? data.startedAt : createdAt,
+    idleMs: isNumber(data.idleMs) ? data.idleMs : sessionLifetimes.teacher.idleMs,
+    absoluteMs: isNumber(data.absoluteMs) ? data.absoluteMs : sessionLifetimes.teacher.absoluteMs,
+  };
+}
+
+/** The idle deadline after a request at `now`, never past the absolute end. */
+function idleDeadline(life: Lifetime, now: number): number {
+  return Math.min(now + life.idleMs, life.startedAt + life.absoluteMs);
 }
 
 /** Marks, on the request's state, the id koa-session just generated (a new session). */
@@ -25,24 +57,46 @@ interface StoreOptions {
  */
 export function createSessionStore(db: Db, clock: Clock, cache: SessionCache) {
   return {
-    /** Expiry is checked on every read, cached or not. */
+    /**
+     * Expiry is checked on every read, cached or not: the idle deadline (the row's `expiresAt`) and
+     * the absolute end. A live session's idle deadline moves on when a twelfth of it is used up.
+     */
     async get(key: string): Promise<Record<string, unknown> | undefined> {
       const idHash = sha256(key);
+      const now = clock().getTime();
       const cached = cache.getSession(idHash);
-      if (cached) return cached.expiresAt > clock().getTime() ? { ...cached.data } : undefined;
+      if (cached) {
+        const life = lifetimeOf(cached.data, 0);
+        const alive = cached.expiresAt > now && life.startedAt + life.absoluteMs > now;
+        return alive ? { ...cached.data } : undefined;
+      }
       const ticket = cache.ticket();
       const [row] = await db
-        .select({ data: sessions.data, userId: sessions.userId, expiresAt: sessions.expiresAt })
+        .select({
+          data: sessions.data,
+          userId: sessions.userId,
+          expiresAt: sessions.expiresAt,
+          createdAt: sessions.createdAt,
+        })
         .from(sessions)
         .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, clock())))
         .limit(1);
       if (!row) return undefined;
-      cache.putSession(
-        idHash,
-        { data: row.data, userId: row.userId, expiresAt: row.expiresAt.getTime() },
-        ticket,
-      );
-      return { ...row.data };
+      const life = lifetimeOf(row.data, row.createdAt.getTime());
+      if (life.startedAt + life.absoluteMs <= now) return undefined;
+      const data = { ...row.data, ...life };
+      let expiresAt = row.expiresAt.getTime();
+      if (expiresAt - now < life.idleMs - sessionTouchMs(life.idleMs)) {
+        expiresAt = idleDeadline(life, now);
+        await db
+          .update(sessions)
+          .set({ expiresAt: new Date(expiresAt) })
+          .where(eq(sessions.idHash, idHash));
+        cache.invalidateSession(idHash);
+        return { ...data };
+      }
+      cache.putSession(idHash, { data, userId: row.userId, expiresAt }, ticket);
+      return { ...data };
     },
     /**
      * Inserts only a session id generated in this request; an existing id is only updated, so a
@@ -56,7 +110,11 @@ export function createSessionStore(db: Db, clock: Clock, cache: SessionCache) {
     ): Promise<void> {
       const now = clock();
       const ttl = typeof maxAge === 'number' ? maxAge : 24 * 60 * 60 * 1000;
-      const expiresAt = new Date(now.getTime() + ttl);
+      const expiresAt = new Date(
+        isNumber(data.startedAt)
+          ? idleDeadline(lifetimeOf(data, now.getTime()), now.getTime())
+          : now.getTime() + ttl,
+      );
       const userId = typeof data.userId === 'string' ? data.userId : null;
       const state = options?.ctx?.state;
       const idHash = sha256(key);

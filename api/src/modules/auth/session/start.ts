@@ -1,0 +1,37 @@
+import { hasPremiumAccess, type Role, sessionLifetimeFor } from '@pd/domain';
+import type { Context } from 'koa';
+
+/** Who signs in, as the session needs it. */
+interface SessionUser {
+  id: string;
+  role: Role;
+}
+
+/**
+ * A sign-in: a new session id (no session fixation) carrying the user, the sign-in time and the
+ * role's idle and absolute lifetimes (decision 074); the cookie ends with the absolute lifetime.
+ */
+export async function startSession(ctx: Context, user: SessionUser, now: Date): Promise<void> {
+  const session = ctx.session;
+  if (!session) throw new Error('session middleware missing');
+  await session.regenerate();
+  const lifetime = sessionLifetimeFor(user.role);
+  session.userId = user.id;
+  session.startedAt = now.getTime();
+  session.idleMs = lifetime.idleMs;
+  session.absoluteMs = lifetime.absoluteMs;
+  session.premium = hasPremiumAccess(user.role, null, null);
+  session.maxAge = lifetime.absoluteMs;
+}
+
+/**
+ * A paid upgrade (the role became premium since this session id was made) gets a new session id,
+ * with the same user and lifetimes: an id seen before the payment is worth nothing after it.
+ */
+export async function rotateSessionAfterUpgrade(ctx: Context, user: SessionUser): Promise<void> {
+  const session = ctx.session;
+  if (!session || session.userId !== user.id || session.premium !== false) return;
+  if (!hasPremiumAccess(user.role, null, null)) return;
+  await session.regenerate();
+  session.premium = true;
+}
