@@ -139,7 +139,15 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,
-          project: ['domain', 'content', 'api/tsconfig.test.json', 'pwa', 'service-worker', 'e2e'].map(abs),
+          project: [
+            'domain',
+            'content',
+            'api/tsconfig.test.json',
+            'pwa',
+            'service-worker',
+            'service-worker/tsconfig.test.json',
+            'e2e',
+          ].map(abs),
           // Workspace packages resolve to their TypeScript sources, as in the typecheck.
           conditionNames: ['source', 'types', 'import', 'node', 'default'],
         }),

@@ -41,6 +41,10 @@ export default defineConfig({
       'pwa/vitest.config.ts',
       {
         extends: true,
+        test: { name: 'service-worker', include: ['service-worker/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
         // The lint guards (eslint.config.js) proved on fixture files.
         test: { name: 'lint', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
       },

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // `npm run check:fast`: the lane to run before every commit, in a few minutes on a 2-core machine.
 //   typecheck, then lint (ESLint with the floor rules, Prettier)   } side by side: Vitest runs
-//   Vitest: domain, content, api on PGlite, pwa, lint projects      } its files in one worker
+//   Vitest: domain, content, api on PGlite, pwa, sw, lint projects  } its files in one worker
 // No build, no PostgreSQL, no browser: `npm test` is the full suite (CI runs it).
 import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
-const projects = ['domain', 'content', 'api', 'pwa', 'lint'];
+const projects = ['domain', 'content', 'api', 'pwa', 'service-worker', 'lint'];
 
 // The api project runs on PGlite here whatever the shell says.
 const env = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') };

@@ -19,6 +19,7 @@ import {
 import { z } from 'zod';
 import { catalogue, faqSectionCatalogue, promptCatalogue, type CatalogueEntry } from './catalogue.js';
 import { splitFrontMatter } from './front-matter.js';
+import { lessonHtml } from './lesson-html.js';
 import { levelOneHeadings, markdownLinks, rawHtml } from './markdown.js';
 import { readTemplates } from './templates.js';
 
@@ -333,7 +334,8 @@ class ContentReader {
         this.add(file, 'slug', `Is "${module.slug}"; must equal the file name after NN-: "${fileSlug}"`);
       }
       if (module.image !== undefined) await this.checkImage(file, 'image', module.image);
-      modules.push({ fileNumber, file, module });
+      const html = lessonHtml(module.markdown);
+      modules.push({ fileNumber, file, module: html ? { ...module, lessonHtml: html } : module });
     }
     modules.sort((a, b) => a.module.id - b.module.id || a.file.localeCompare(b.file));
     return { modules, fileCount, allValid: modules.length === fileCount };

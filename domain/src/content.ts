@@ -94,6 +94,12 @@ export const Module = z.strictObject({
   imageAlt: Text,
   /** The lesson body in Markdown. */
   markdown: Text,
+  /**
+   * The lesson as HTML, compiled from `markdown` by the content loader (decision 071), never written
+   * in a file: the service worker draws it before the app runs. Absent from a device copy saved
+   * before it existed.
+   */
+  lessonHtml: z.string().optional(),
   quiz: Quiz,
   bestPracticeTip: Text,
   /**

@@ -21,6 +21,15 @@ export const pagePlaceholders = {
 } as const;
 
 /**
+ * Decision 070: on a module page the service worker answers with the app shell plus the lesson,
+ * drawn from the device's copy of the course in an element with this id, put where this placeholder
+ * is (index.html, before the root). Until the element goes, the shell's CSS hides the root; the app
+ * removes it once its own page is on screen (`releasePredrawn`, pwa/src/lib/predrawn.ts).
+ */
+export const predrawnPlaceholder = '<!--app-predrawn-->';
+export const predrawnId = 'pd-predrawn';
+
+/**
  * The id of the data block of the signed-out home page drawn on the server: the CatalogueResponse
  * it was drawn with. The app starts from the same data and hydrates the page.
  */

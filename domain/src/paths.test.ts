@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isModulePath, linkablePages, paths, returnPath, routePatterns } from './paths.js';
+import { isModulePath, linkablePages, parseModulePath, paths, returnPath, routePatterns } from './paths.js';
 
 describe('page paths (spec section 2)', () => {
   it('builds each page link, encoding what it carries', () => {
@@ -65,5 +65,31 @@ describe('page paths (spec section 2)', () => {
   it('lets lessons link to the public pages only', () => {
     expect(linkablePages).toContain('/prompts');
     expect(linkablePages).not.toContain('/reset-password');
+  });
+});
+
+describe('parseModulePath', () => {
+  it("reads a module page's course and module, as paths.module writes them", () => {
+    expect(parseModulePath(paths.module('ai-in-education', 3))).toEqual({
+      courseSlug: 'ai-in-education',
+      moduleId: 3,
+    });
+    expect(parseModulePath('/ai-in-education/module/12/')).toEqual({
+      courseSlug: 'ai-in-education',
+      moduleId: 12,
+    });
+  });
+
+  it('is null for every other path', () => {
+    for (const path of [
+      '/',
+      '/ai-in-education',
+      '/ai-in-education/module/',
+      '/ai-in-education/module/0',
+      '/x/module/1a',
+      '/api/x/module/1/y',
+      '/%E0%A4%A/module/1',
+    ])
+      expect(parseModulePath(path)).toBeNull();
   });
 });

@@ -109,3 +109,19 @@ export function returnPath(value: unknown): string | undefined {
 export function isModulePath(pathname: string): boolean {
   return /^\/[^/]+\/module\/[^/]+\/?$/.test(pathname);
 }
+
+/**
+ * The course and module of a module page's path (`paths.module`), or null for any other path. The
+ * service worker reads it from a navigation's URL (decision 070).
+ */
+export function parseModulePath(pathname: string): { courseSlug: string; moduleId: number } | null {
+  const match = /^\/([^/]+)\/module\/([1-9]\d{0,5})\/?$/.exec(pathname);
+  if (!match?.[1] || !match[2]) return null;
+  let courseSlug: string;
+  try {
+    courseSlug = decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+  return { courseSlug, moduleId: Number(match[2]) };
+}

@@ -33,6 +33,21 @@ export const swCaches = {
  */
 export const userDataCaches: readonly string[] = [swCaches.images, swCaches.publicApi];
 
+/**
+ * The device's shared IndexedDB database (pwa/src/offline/db.ts, a Dexie database; a table is an
+ * object store of the same name) and its courses table, keyed by course slug, whose rows are
+ * `{slug, course, fetchedAt}`: free courses the teacher opened or downloaded. The worker reads it,
+ * never writes it, to draw a module's lesson before the app runs (decision 070).
+ */
+export const deviceContentDb = { name: 'content', courses: 'courses' } as const;
+
+/**
+ * A teacher's own IndexedDB database is `${userDbPrefix}<user id>` (pwa/src/offline/db.ts); its
+ * `courses` table holds the premium courses they opened, rows as in the shared one. Sign-out deletes
+ * it, so the one such database on a device is the signed-in teacher's.
+ */
+export const userDbPrefix = 'user-';
+
 /** The Background Sync tag the page registers while ops wait in the outbox. */
 export const outboxSyncTag = 'outbox';
 

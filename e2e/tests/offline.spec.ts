@@ -176,6 +176,40 @@ test('a downloaded course works offline: reload, module, quiz; back online the s
   test.info().annotations.push({ type: 'reconnect-to-server-ms', description: String(syncedInMs) });
 });
 
+test("a returning teacher's module page shows the lesson from the device before the app runs, then the app's page", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'free@demo.test');
+  const course = await fetchCourse(page, otherFreeCourse);
+  const module1 = course.modules[0]!;
+  const url = `/${otherFreeCourse}/module/1`;
+  // The first visit keeps the course on the device (the shared database) and installs the worker.
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1, name: module1.title })).toBeVisible({ timeout: 20_000 });
+  await waitForServiceWorker(page);
+
+  // Offline, so nothing of the lesson can come from the network (decision 070).
+  await goOffline(context);
+  const again = await context.newPage();
+  const response = await again.goto(url, { waitUntil: 'commit' });
+  expect(response?.fromServiceWorker()).toBe(true);
+  const html = (await response?.text()) ?? '';
+  const drawn = /<div id="pd-predrawn"[\s\S]*?<\/main><\/div>/.exec(html)?.[0] ?? '';
+  expect(drawn).toMatch(/<div class="markdown"><(h2|p)>[\s\S]*<p>/);
+  expect(drawn).toContain(`Module 1 of ${course.modules.length}`);
+  expect(drawn).toMatch(/<h1>[^<]+<\/h1>/);
+  // Drawn before the root: the shell's CSS hides the app while it is there.
+  expect(html.indexOf('id="pd-predrawn"')).toBeLessThan(html.indexOf('<div id="root">'));
+
+  // The app then puts its own page in its place: one heading, the quiz, the drawn copy gone.
+  await expect(again.getByRole('heading', { name: 'Knowledge Check' })).toBeVisible({ timeout: 20_000 });
+  await expect(again.locator('#pd-predrawn')).toHaveCount(0);
+  await expect(again.getByRole('heading', { level: 1 })).toHaveText(module1.title);
+  await goOnline(context);
+});
+
 test('ops wait while the api process is down, and drain when it is back on the same data', async ({
   browser,
 }) => {

@@ -7,6 +7,7 @@
 import {
   isSwMessage,
   outboxSyncTag,
+  parseModulePath,
   pathMatcher,
   publicContentPaths,
   swCaches,
@@ -17,6 +18,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { drawModulePage, readDeviceCourse } from './predrawn';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
@@ -34,10 +36,28 @@ cleanupOutdatedCaches();
 // works offline. An update still waits for swMessages.skipWaiting (the 'A new version is available' prompt).
 clientsClaim();
 
+const shell = createHandlerBoundToURL('index.html');
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/images\//],
-  }),
+  new NavigationRoute(
+    async (options) => {
+      const response = await shell(options);
+      const module = parseModulePath(options.url.pathname);
+      if (!module || !response.ok) return response;
+      // A module page: the shell with the lesson drawn in, from the device's copy (decision 070).
+      try {
+        const course = await readDeviceCourse(self.indexedDB, module.courseSlug);
+        const page = course && drawModulePage(await response.clone().text(), course, module.moduleId);
+        if (!page) return response;
+        const headers = new Headers(response.headers);
+        headers.delete('Content-Length');
+        return new Response(page, { status: response.status, statusText: response.statusText, headers });
+      } catch (error) {
+        console.warn('The lesson could not be drawn before the app', error);
+        return response;
+      }
+    },
+    { denylist: [/^\/api\//, /^\/images\//] },
+  ),
 );
 
 /**

@@ -8,6 +8,7 @@ import { useAfterFirstScreen } from '../components/after-first-screen';
 import { AuthDialogContext, type AuthDialogMode } from '../components/auth-dialog-context';
 import { LoadingScreen } from '../components/loading-screen';
 import { SiteFooter } from '../components/site-footer';
+import { useReleasePredrawn } from '../lib/predrawn';
 import { useLayoutRole, useMe } from '../offline/get-me';
 import { hintedUserId } from '../offline/viewer';
 import { usePageReloadRules, useScrollToTopOnPathChange } from './page-reload-rules';
@@ -47,6 +48,8 @@ export interface RootLayoutProps {
 
 /** Skip link, header and sync status, main (the routed page), footer; auth dialog, update prompt. */
 export function RootLayout({ premiumActions: PremiumActions = Fragment }: RootLayoutProps = {}) {
+  // A lesson the service worker drew goes once the app's page is on screen (decision 070).
+  useReleasePredrawn();
   const me = useMe();
   // The module page draws for the teacher this device kept while 'me' is on its way (decision 023);
   // every other page waits for the server's answer here.

@@ -1,4 +1,12 @@
-import type { Course, CourseSummary, PublicUser, SyncOp, Template } from '@pd/domain';
+import {
+  type Course,
+  type CourseSummary,
+  deviceContentDb,
+  userDbPrefix,
+  type PublicUser,
+  type SyncOp,
+  type Template,
+} from '@pd/domain';
 import Dexie, { type EntityTable } from 'dexie';
 
 /**
@@ -100,8 +108,9 @@ export class ContentDb extends Dexie {
   courses!: EntityTable<CachedCourse, 'slug'>;
 
   constructor() {
-    super('content');
-    this.version(1).stores({ catalogue: 'key', courses: 'slug' });
+    super(deviceContentDb.name);
+    // The service worker reads the courses table too (decision 070).
+    this.version(1).stores({ catalogue: 'key', [deviceContentDb.courses]: 'slug' });
   }
 }
 
@@ -178,7 +187,7 @@ export class UserDb extends Dexie {
 }
 
 export function userDbName(userId: string): string {
-  return `user-${userId}`;
+  return `${userDbPrefix}${userId}`;
 }
 
 let content: ContentDb | null = null;
@@ -264,7 +273,7 @@ export async function deleteContentDb(): Promise<void> {
   const db = content;
   content = null;
   if (db) await db.delete();
-  else await Dexie.delete('content');
+  else await Dexie.delete(deviceContentDb.name);
 }
 
 /** A progress row with the spec's defaults. */

@@ -44,6 +44,7 @@ function presentModule(module: ModuleOutline): ModuleOutline {
     ...(module.image !== undefined && { image: module.image }),
     ...(module.imageAlt !== undefined && { imageAlt: module.imageAlt }),
     markdown: module.markdown,
+    ...(module.lessonHtml !== undefined && { lessonHtml: module.lessonHtml }),
     ...(module.quiz !== undefined && { quiz: module.quiz.map(presentQuestion) }),
     ...(module.bestPracticeTip !== undefined && { bestPracticeTip: module.bestPracticeTip }),
     ...(module.lastReviewed !== undefined && { lastReviewed: module.lastReviewed }),
