@@ -7,7 +7,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { brand } from '../domain/src/brand.ts';
-import { pagePlaceholders, pagesManifestPath, type PreloadedScreen } from '../domain/src/pages.ts';
+import {
+  pagePlaceholders,
+  pagesManifestPath,
+  predrawnId,
+  predrawnPlaceholder,
+  type PreloadedScreen,
+} from '../domain/src/pages.ts';
 import type { PagesManifest } from '../domain/src/pages-contract.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -107,6 +113,13 @@ function pagesManifest(): Plugin {
             'index.html must mark the shell parts: <!--app-head-->, <!--app-html-->, <!--app-data-->',
           );
         }
+        // The service worker draws a module's lesson there, and the shell's CSS hides the app's root
+        // while it is on screen (decision 070).
+        if (!html.includes(predrawnPlaceholder) || !new RegExp(`#${predrawnId}\\s*~\\s*#root`).test(html)) {
+          throw new Error(
+            `index.html must hold ${predrawnPlaceholder} and the CSS rule #${predrawnId} ~ #root`,
+          );
+        }
         const template = html
           .replace(shellParts.head, `\n    ${pagePlaceholders.head}`)
           .replace(shellParts.html, pagePlaceholders.html);
@@ -160,6 +173,9 @@ const appModules = new Set<string>();
 const classicOnlyZodCore =
   /[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors|json-schema-generator)\.js$/;
 
+/** A MUI component's class-name module (`@mui/material/Chip/chipClasses.mjs`). */
+const classNames = /[\\/]@mui[\\/]material[\\/][^/\\]+[\\/]\w+Classes\.mjs$/;
+
 function findAppModules(): Plugin {
   return {
     name: 'pd-app-modules',
@@ -170,7 +186,18 @@ function findAppModules(): Plugin {
       const visit = (id: string) => {
         if (appModules.has(id)) return;
         appModules.add(id);
-        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) {
+          // A class-name module imports a component's index only for that component's class names:
+          // MUI's styles reach the input components that way (enhanceHighContrast ->
+          // filledInputClasses -> InputBase), which the first screen never draws. Following the
+          // edge would put them in the first load; a screen that draws them brings them itself.
+          if (classNames.test(id) && /[\\/]index\.mjs$/.test(imported)) {
+            for (const reexported of this.getModuleInfo(imported)?.importedIds ?? [])
+              if (classNames.test(reexported)) visit(reexported);
+            continue;
+          }
+          visit(imported);
+        }
       };
       if (main) visit(main);
     },

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { gradientColours, gradientPattern, hexColourPattern, slugPattern } from './content-patterns.js';
-import { licenseGroupStatuses } from './licence-rules.js';
+import { licenseGroupStatuses } from './licence-core.js';
 import { roles } from './roles-core.js';
 
 /**

@@ -1,16 +1,14 @@
 // Zod-free on purpose: the account menu and the course cards (the app's first screen) read these.
 import { limits } from './limits.js';
 
-/** A licence group is active or suspended (issue 18); only an active group's seat gives premium. */
-export const licenseGroupStatuses = ['active', 'suspended'] as const;
-export type LicenseGroupStatus = (typeof licenseGroupStatuses)[number];
+import { premiumSourceMessages } from './licence-core.js';
 
-/** The seat a user holds in a licence group, as the api presents it on the signed-in user. */
-export interface LicenceMembership {
-  groupId: string;
-  groupName: string;
-  groupStatus: LicenseGroupStatus;
-}
+export {
+  licenseGroupStatuses,
+  premiumSourceMessages,
+  type LicenceMembership,
+  type LicenseGroupStatus,
+} from './licence-core.js';
 
 /** An invite's state (spec section 4, with the revoked and expired states of issue 18). */
 export const inviteStatuses = ['pending', 'used', 'expired', 'revoked'] as const;
@@ -76,10 +74,7 @@ export const licenceMessages = {
   returnToCourses: 'Return to Courses',
   never: 'Never',
   accountCreatedPremium: 'Your account is active with Premium Access from your school.',
-  subscriptionFromLicence: (groupName: string) =>
-    `Your premium access comes from your school's licence (${groupName}). Your license administrator manages it; there is no subscription to manage.`,
-  subscriptionFromRole:
-    'Your premium access comes with your administrator role; there is no subscription to manage.',
+  ...premiumSourceMessages,
 } as const;
 
 /** Seats of a group (issue 18): Used = members, Pending = live invites, Available = the rest. */

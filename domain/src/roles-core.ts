@@ -1,5 +1,5 @@
 // Zod-free on purpose: the pwa's first screen imports these without pulling in the schemas (roles.ts).
-import type { LicenceMembership } from './licence-rules.js';
+import type { LicenceMembership } from './licence-core.js';
 
 export const roles = ['free', 'premium', 'license_admin', 'superadmin'] as const;
 /** A role name (the same type as `Role` of roles.ts). */

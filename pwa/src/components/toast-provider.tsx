@@ -1,12 +1,19 @@
-import CloseIcon from '@mui/icons-material/Close';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import type { SnackbarCloseReason } from '@mui/material/Snackbar';
 import { timings } from '@pd/domain';
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+
+const ToastView = lazy(() => import('./toast-view'));
 
 export type ToastVariant = 'success' | 'error' | 'info';
 
@@ -17,7 +24,7 @@ export interface ToastOptions {
   action?: { label: string; onClick: () => void };
 }
 
-interface ShownToast extends ToastOptions {
+export interface ShownToast extends ToastOptions {
   id: number;
 }
 
@@ -81,8 +88,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     else setOffset(0);
   };
 
-  const variant = toast?.variant ?? 'success';
-
   return (
     <ToastContext.Provider value={show}>
       {children}
@@ -94,60 +99,17 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         sx={{ '&:focus-visible': { outline: 'none' } }}
       >
         {toast && (
-          <Snackbar
-            key={toast.id}
-            open={open}
-            autoHideDuration={timings.toastDurationMs}
-            onClose={close}
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-            sx={{ maxWidth: { xs: 'calc(100% - 16px)', sm: timings.toastViewportMaxWidthPx } }}
-          >
-            <Alert
-              variant="filled"
-              severity={variant}
-              role={variant === 'error' ? 'alert' : 'status'}
-              data-testid="toast"
+          <Suspense fallback={null}>
+            <ToastView
+              toast={toast}
+              open={open}
+              offset={offset}
+              close={close}
               onPointerDown={onPointerDown}
               onPointerMove={onPointerMove}
-              onPointerUp={onPointerEnd}
-              onPointerCancel={onPointerEnd}
-              sx={{
-                width: '100%',
-                maxWidth: timings.toastViewportMaxWidthPx,
-                boxShadow: 6,
-                touchAction: 'pan-y',
-                transform: offset ? `translateX(${offset}px)` : undefined,
-                opacity: offset ? Math.max(0.3, 1 - offset / 200) : 1,
-              }}
-              action={
-                <>
-                  {toast.action && (
-                    <Button
-                      color="inherit"
-                      size="small"
-                      onClick={() => {
-                        toast.action?.onClick();
-                        close();
-                      }}
-                    >
-                      {toast.action.label}
-                    </Button>
-                  )}
-                  <IconButton
-                    aria-label="Close notification"
-                    color="inherit"
-                    size="small"
-                    onClick={() => close()}
-                  >
-                    <CloseIcon fontSize="small" />
-                  </IconButton>
-                </>
-              }
-            >
-              <AlertTitle sx={{ mb: toast.description ? 0.5 : 0 }}>{toast.title}</AlertTitle>
-              {toast.description}
-            </Alert>
-          </Snackbar>
+              onPointerEnd={onPointerEnd}
+            />
+          </Suspense>
         )}
       </Box>
     </ToastContext.Provider>

@@ -5,8 +5,8 @@ import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import {
   contentMessages,
@@ -18,7 +18,7 @@ import {
   paths,
   type AccessViewer,
 } from '@pd/domain';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LazyTooltip } from '../../components/lazy-tooltip';
 import { ProgressBar } from '../../components/progress-bar';
@@ -79,27 +79,18 @@ export function CourseCard({ course, completedModules, viewer, onUpgrade }: Cour
       <Stack spacing={1.5} sx={{ p: 2.5, flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' } }}>
           {course.isComingSoon ? (
-            <Chip
-              size="small"
-              label="Coming Soon"
-              sx={{ bgcolor: 'grey.800', color: 'common.white', fontWeight: 700 }}
-            />
+            <CardTag sx={{ bgcolor: 'grey.800', color: 'common.white', fontWeight: 700 }}>
+              Coming Soon
+            </CardTag>
           ) : (
             course.isPremium && (
-              <Chip
-                size="small"
-                icon={<WorkspacePremiumIcon aria-hidden="true" />}
-                label="Premium"
-                sx={{
-                  bgcolor: '#fef3c7',
-                  color: '#78350f',
-                  fontWeight: 700,
-                  '& .MuiChip-icon': { color: '#b45309' },
-                }}
-              />
+              <CardTag sx={{ bgcolor: '#fef3c7', color: '#78350f', fontWeight: 700 }}>
+                <WorkspacePremiumIcon aria-hidden="true" sx={{ fontSize: 18, color: '#b45309', ml: -0.5 }} />
+                Premium
+              </CardTag>
             )
           )}
-          <Chip size="small" variant="outlined" label="Professional Development" />
+          <CardTag sx={{ border: 1, borderColor: 'grey.400' }}>Professional Development</CardTag>
         </Stack>
         <Typography component="h2" variant="h6" id={titleId} sx={{ lineHeight: 1.3 }}>
           {course.title}
@@ -182,4 +173,33 @@ function CardAction({
         </Button>
       );
   }
+}
+
+/**
+ * A small label on the card (MUI's small chip, as text): the catalogue, the first screen, draws no
+ * interactive chip, so the first load carries no chip component.
+ */
+function CardTag({ children, sx }: { children: ReactNode; sx?: SxProps<Theme> }) {
+  return (
+    <Box
+      component="span"
+      sx={[
+        {
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 0.5,
+          boxSizing: 'border-box',
+          height: 24,
+          px: 1,
+          borderRadius: '16px',
+          fontSize: '0.8125rem',
+          lineHeight: 1,
+          whiteSpace: 'nowrap',
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {children}
+    </Box>
+  );
 }

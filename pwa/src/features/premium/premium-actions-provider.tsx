@@ -1,4 +1,4 @@
-import { licenceMessages } from '@pd/domain';
+import { premiumSourceMessages } from '@pd/domain';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useOpenAuthDialog } from '../../components/auth-dialog-context';
 import { PremiumActionsContext, type PremiumActions } from '../../components/premium-actions-context';
@@ -58,7 +58,7 @@ export function PremiumActionsProvider({ children }: { children: ReactNode }) {
             toast({
               variant: 'info',
               title: 'Premium Access',
-              description: licenceMessages.subscriptionFromLicence(user.licence.groupName),
+              description: premiumSourceMessages.subscriptionFromLicence(user.licence.groupName),
             });
             return;
           }
@@ -66,7 +66,7 @@ export function PremiumActionsProvider({ children }: { children: ReactNode }) {
             toast({
               variant: 'info',
               title: 'Premium Access',
-              description: licenceMessages.subscriptionFromRole,
+              description: premiumSourceMessages.subscriptionFromRole,
             });
             return;
           }

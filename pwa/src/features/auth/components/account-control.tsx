@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
+import Box from '@mui/material/Box';
 import { authMessages, paths } from '@pd/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -87,7 +87,11 @@ export function AccountControl() {
   if (signOut.confirm && signOut.confirm.count !== confirmCount) setConfirmCount(signOut.confirm.count);
 
   // The account button's size (a 36 px avatar in 4 px of padding): the header keeps its height.
-  const skeleton = <Skeleton variant="circular" width={44} height={44} aria-hidden="true" />;
+  // The account button's place while 'me' is on its way (a plain circle: the first load carries no
+  // skeleton component for it).
+  const skeleton = (
+    <Box aria-hidden="true" sx={{ width: 44, height: 44, borderRadius: '50%', bgcolor: 'action.hover' }} />
+  );
   if (me.isPending || me.data) void loadAccountButton();
 
   let control;

@@ -80,7 +80,7 @@ describe('SignUpForm', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/verify-sent?email=maria%40school.org'),
     );
-    expect(screen.getByTestId('toast')).toHaveTextContent('Account Created Successfully');
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Account Created Successfully');
   });
 
   it('with an invitation locks the e-mail and sends the code in the query and the body', async () => {
