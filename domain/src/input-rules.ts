@@ -35,3 +35,17 @@ export function findNulCharacter(value: unknown, at = 'body', depth = 0): string
   }
   return null;
 }
+
+/**
+ * Unicode's directional formatting characters: embeddings and overrides (U+202A-U+202E), isolates
+ * (U+2066-U+2069) and the marks (U+200E, U+200F, U+061C). In a person's name they only change how
+ * the text around them is drawn, and a right-to-left override makes a name read differently on
+ * the page, in the PDF and in an e-mail (issue 17, item 11). Names never keep them: each script's
+ * own direction comes from its letters, and the app isolates a name where it shows it (`<bdi>`).
+ */
+const bidiControls = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+
+/** `text` without directional formatting characters. */
+export function withoutBidiControls(text: string): string {
+  return text.replace(bidiControls, '');
+}

@@ -1,4 +1,11 @@
-import { brand, certificateMessages, contentMessages, errorCodes, pdHours } from '@pd/domain';
+import {
+  brand,
+  certificateMessages,
+  contentMessages,
+  errorCodes,
+  pdHours,
+  withoutBidiControls,
+} from '@pd/domain';
 import type { CertificateRow, UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -39,7 +46,8 @@ export async function issueCertificate(
   const row = await store.insertOrFind(deps.db, {
     userId: user.id,
     courseSlug,
-    teacherName: user.name,
+    // A name stored before names lost their directional controls (issue 17) is printed without them.
+    teacherName: withoutBidiControls(user.name),
     courseTitle: course.title,
     totalMinutes: course.totalMinutes,
     completedAt,

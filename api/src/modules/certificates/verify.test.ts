@@ -7,7 +7,7 @@ import {
 } from '@pd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { course, longFreeCourse, progressOf, teacherWithProgress } from '../../test/learning.js';
+import { course, freeCourse, longFreeCourse, progressOf, teacherWithProgress } from '../../test/learning.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -49,6 +49,17 @@ describe('GET /api/certificates/verify/:id (public)', () => {
     // The id is not case-sensitive (it may be typed from the paper).
     const upper = await app.client().get(`/api/certificates/verify/${issued.body.id.toUpperCase()}`);
     expect(upper.body).toEqual(res.body);
+  });
+
+  it('states a name stored with directional controls without them, as the PDF prints it (issue 17)', async () => {
+    // Stored before sign-up dropped them: a right-to-left override inside the name.
+    const teacher = await teacherWithProgress(app, {
+      name: 'Ann \u202ETsop\u202C',
+      completed: { [freeCourse]: 'all' },
+    });
+    const issued = await teacher.client.post<IssueCertificateResponse>(`/api/certificates/${freeCourse}`, {});
+    const res = await app.client().get(`/api/certificates/verify/${issued.body.id}`);
+    expect(CertificateVerification.parse(res.body).teacherName).toBe('Ann Tsop');
   });
 
   it.each([

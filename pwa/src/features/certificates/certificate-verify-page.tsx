@@ -103,7 +103,10 @@ function ValidCertificate({ id, certificate }: { id: string; certificate: Certif
         {facts.map(([term, value]) => (
           <Box key={term} sx={{ display: 'contents' }}>
             <Typography component="dt">{term}</Typography>
-            <Typography component="dd">{value}</Typography>
+            {/* Isolated: a right-to-left name does not reorder the text around it (issue 17). */}
+            <Typography component="dd">
+              <bdi>{value}</bdi>
+            </Typography>
           </Box>
         ))}
       </Box>
