@@ -7,6 +7,8 @@ test('a free teacher takes course 2 start to finish, earns a certificate and ver
   page,
   browser,
 }) => {
+  // The whole course, a certificate and its verification: a long journey on a busy 2-core machine.
+  test.setTimeout(150_000);
   const name = 'Zoë Nguyễn-Hernández';
   await signUpTeacher(page, name);
   const course = await fetchCourse(page, slug);

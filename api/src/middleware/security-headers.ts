@@ -29,7 +29,8 @@ export function cspDirectives(isHttps: boolean): Record<string, string[]> {
 const videoPlayers = '"https://www.youtube-nocookie.com" "https://player.vimeo.com"';
 /**
  * Permissions-Policy (issue 17): no powerful feature for the app or anything it embeds, except
- * what the lesson videos' players (the CSP's frame-src) need to play.
+ * what the lesson videos' players (the CSP's frame-src) need to play. Only features Chromium knows
+ * (an unknown one, such as `bluetooth`, prints an error in every page's console).
  */
 export const permissionsPolicy = [
   'camera=()',
@@ -38,7 +39,6 @@ export const permissionsPolicy = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'midi=()',
   'hid=()',
   'accelerometer=()',
