@@ -12,9 +12,11 @@ import { startTestApp, type TestApp } from '../../test/app.js';
 import { mailboxFor, signIn } from '../../test/auth-helpers.js';
 import type { TestClient } from '../../test/client.js';
 import { buildUser } from '../../test/factories.js';
+import { createMemoryLogger } from '../../test/logger.js';
 import { completeModules, freeCourse, signedInTeacher, type Teacher } from '../../test/learning.js';
 import { startPaymentsTestBed, subscribe } from '../../test/fake-stripe.js';
 import { createGroup, inviteCodeIn, sendInvites, signedInAs } from '../../test/licences.js';
+import { changeRole } from './service.js';
 
 let app: TestApp;
 let superadmin: Teacher;
@@ -199,11 +201,42 @@ describe('PATCH /api/admin/users/{userId}/role', () => {
       ]);
       const statuses = [ra.status, rb.status].sort();
       expect(statuses[0]).toBe(200);
-      expect([401, 409]).toContain(statuses[1]);
+      // The loser's answer depends on where its request was when the winner's change committed:
+      // its session already ended (401), its role already read as free (403), or waiting on the
+      // lock, then refused as demoted (403) or as the last superadmin's demotion (409).
+      expect([401, 403, 409]).toContain(statuses[1]);
       const loser = ra.status === 200 ? rb : ra;
       if (loser.status === 409) expect(loser.body).toMatchObject({ error: adminMessages.lastSuperadmin });
+      if (loser.status === 403) expect(loser.body).toMatchObject({ error: adminMessages.onlySuperadmins });
       const roleOf = async (t: Teacher) => (await signIn(fresh.client(), t.email, t.password)).body.role;
       expect([await roleOf(a), await roleOf(b)].filter((r) => r === 'superadmin')).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a superadmin demoted while a request of theirs was on its way changes nothing with it (403)', async () => {
+    const fresh = await startTestApp();
+    try {
+      const a = await signedInAs(fresh, 'superadmin');
+      const b = await signedInAs(fresh, 'superadmin');
+      const target = await buildUser(fresh.db);
+      // b's request passed the door as a superadmin; a demotes b before it takes the lock.
+      expect((await patch(a.client, `/api/admin/users/${b.user.id}/role`, { role: 'free' })).status).toBe(200);
+      const deps = {
+        db: fresh.db,
+        clock: fresh.clock.now,
+        config: fresh.config,
+        logger: createMemoryLogger(),
+        mailer: fresh.mailer,
+        sessionCache: fresh.sessionCache,
+      };
+      const stale = { id: b.user.id, email: b.email, role: 'superadmin' as const };
+      await expect(changeRole(deps, stale, target.user.id, 'superadmin')).rejects.toMatchObject({
+        status: 403,
+        message: adminMessages.onlySuperadmins,
+      });
+      expect((await signIn(fresh.client(), target.email, target.password)).body.role).toBe(target.user.role);
     } finally {
       await fresh.close();
     }

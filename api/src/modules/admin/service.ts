@@ -65,6 +65,9 @@ export async function changeRole(deps: ServiceDeps, actor: Actor, userId: string
     const now = deps.clock();
     // Superadmins first (always in the same order), then the target: no two changes deadlock.
     const superadmins = await auth.lockSuperadmins(tx);
+    // The actor's role as it stands under the lock: a superadmin demoted while this request was on
+    // its way (another admin’s change a moment earlier) no longer acts as one.
+    if (!superadmins.includes(actor.id)) throw forbidden();
     const user = await auth.lockUser(tx, userId);
     if (!user) throw notFound();
     const changed = await auth.setRoleByAdmin(
@@ -137,6 +140,9 @@ export async function deleteUser(deps: ServiceDeps, actor: Actor, userId: string
   await deps.db.transaction(async (tx) => {
     const now = deps.clock();
     const superadmins = await auth.lockSuperadmins(tx);
+    // The actor's role as it stands under the lock: a superadmin demoted while this request was on
+    // its way (another admin’s change a moment earlier) no longer acts as one.
+    if (!superadmins.includes(actor.id)) throw forbidden();
     const user = await auth.lockUser(tx, userId);
     if (!user) throw notFound();
     if (user.role === 'superadmin' && superadmins.length <= 1) throw conflict(adminMessages.lastSuperadmin);
