@@ -25,11 +25,14 @@ function run(title, cmd, args, env = {}) {
   return r.status === 0;
 }
 
+/** Adds a Vitest JSON report's counts; returns how many tests it counts as failed. */
 function countVitest(file) {
-  if (!existsSync(file)) return;
+  if (!existsSync(file)) return 0;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
-  failed += (report.numFailedTests ?? 0) + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  const bad = (report.numFailedTests ?? 0) + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  failed += bad;
+  return bad;
 }
 
 function vitest(title, args, file, env) {
@@ -39,8 +42,12 @@ function vitest(title, args, file, env) {
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
     env,
   );
-  countVitest(file);
-  if (!ok && !existsSync(file)) failed += 1;
+  const bad = countVitest(file);
+  // A red run with no failed test: an unhandled error, a file that did not load, a timeout in a hook.
+  if (!ok && bad === 0) {
+    console.log(`\n=== ${title}: Vitest failed with no failed test; see 'Unhandled' or 'Failed Suites' above`);
+    failed += 1;
+  }
 }
 
 if (wanted('content')) {
