@@ -1,8 +1,10 @@
 // `npm run bench` (after `npm run build`): every budget bench, each printing its scenario, the
 // machine's figures, every run, the median and PASS/FAIL against its budget (scenarios:
 // /work/shared/BENCHMARKS.md). `node bench/run.mjs warm-module offline-start` runs only those.
-// `course-size`, `chaos`, `license-members`, `admin-users` and `certificate-downloads` run only when named.
+// `course-size`, `chaos`, `license-members`, `admin-users`, `certificate-downloads` and `analytics` run only
+// when named.
 import { benchAdminUsers } from './admin-users.mjs';
+import { benchAnalytics } from './analytics.mjs';
 import { benchApiMixed } from './api-mixed.mjs';
 import { benchBundleSize } from './bundle-size.mjs';
 import { benchCertificateDownloads } from './certificate-downloads.mjs';
@@ -29,6 +31,7 @@ const benches = {
     'parallel certificate downloads: health p99 within 2x of idle',
     benchCertificateDownloads,
   ],
+  analytics: ['analytics ingest >= 2,000 events/s; dashboard p95 <= 300 ms at 10M events', benchAnalytics],
 };
 const aliases = { lighthouse: 'cold', size: 'bundle' };
 const byDefault = ['cold', 'warm-module', 'offline-start', 'api-mixed', 'sync-batch', 'bundle'];

@@ -14,6 +14,7 @@ import { requestLog } from './middleware/request-log.js';
 import { sameOrigin } from './middleware/same-origin.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionCache } from './modules/auth/session/cache.js';
 import { sessionCookieName, sessionMiddleware } from './modules/auth/session/middleware.js';
@@ -61,6 +62,7 @@ const moduleRouters: ((deps: AppDeps) => Router)[] = [
   templateRoutes,
   licenceRoutes,
   adminRoutes,
+  analyticsRoutes,
 ];
 
 export const jsonBodyLimit = '100kb';

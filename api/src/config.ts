@@ -82,6 +82,11 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
   ),
+  /** Raw analytics events older than this are deleted; the hourly rollups are kept (issue 15). */
+  ANALYTICS_RETENTION_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3650).default(395),
+  ),
   MARKETING_JOIN_URL: z.preprocess(
     emptyToUndefined,
     z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
@@ -126,6 +131,8 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** The newsletter's join page: an account active at sign-up that opted in goes there (spec section 4). */
   marketingJoinUrl: string | undefined;
+  /** Days raw analytics events are kept (default 395, about 13 months); rollups are kept. */
+  analyticsRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -175,6 +182,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentsMode: stripe ? 'stripe' : isProduction ? 'disabled' : 'demo',
     stripe,
     marketingJoinUrl: e.MARKETING_JOIN_URL,
+    analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
   };
 }
 

@@ -12,6 +12,8 @@ import { seedDemoLicenceGroup } from './demo/licence-group.js';
 import { seedDemoAccounts } from './demo/seed.js';
 import { createLogger } from './logger.js';
 import { SessionCache } from './modules/auth/session/cache.js';
+import { seedDemoAnalytics } from './demo/analytics.js';
+import { applyRetention } from './modules/analytics/service.js';
 import { purgeExpiredSessions } from './modules/auth/session/store.js';
 import { Mailer } from './modules/mail/mailer.js';
 import { purgeExpired } from './modules/rate-limit/store.js';
@@ -61,6 +63,8 @@ async function main(): Promise<void> {
     void Promise.all([
       purgeExpiredSessions(database.db, now),
       purgeExpired(database.db, now),
+      // Raw analytics events past ANALYTICS_RETENTION_DAYS, and past days' visitor salts (issue 15).
+      applyRetention({ db: database.db, clock: systemClock, config }),
       // A subscription set to cancel stops giving premium at its period end (ADR 009).
       expireEndedSubscriptions({ db: database.db, config, clock: systemClock, logger, sessionCache }),
       // An annual subscription's owner hears of the renewal a week before (the Terms promise it).
@@ -80,6 +84,8 @@ async function main(): Promise<void> {
       logger,
     );
     await seedDemoDashboardUsers(database.db, systemClock());
+    // A few weeks of synthetic traffic (demo data) for the analytics dashboard (issue 15).
+    await seedDemoAnalytics({ db: database.db, clock: systemClock, config }, logger);
   }
   const app = createApp({ config, db: database.db, mailer, logger, content, sessionCache });
   // An idle connection stays open longer than the usual proxy and client idle times (60 s): with

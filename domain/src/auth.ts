@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Attribution } from './analytics.js';
 import { limits } from './limits.js';
 import { authMessages } from './auth-messages.js';
 import { withoutBidiControls } from './input-rules.js';
@@ -38,6 +39,8 @@ export const RegisterRequest = z.object({
   marketing_opt_in: z.boolean().optional(),
   inviteCode: z.string().trim().min(1).max(200).optional(),
   next: nextPage,
+  /** The device's first-touch attribution (issue 15); kept on the new account by the analytics module. */
+  attribution: Attribution.optional(),
 });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 

@@ -10,6 +10,7 @@ import {
   ResendVerificationRequest,
   ResetPasswordRequest,
 } from './auth.js';
+import { AnalyticsBatchRequest, AnalyticsBatchResponse, AnalyticsDashboard } from './analytics.js';
 import {
   CertificateListResponse,
   CertificateVerifyResponse,
@@ -258,6 +259,18 @@ export const endpoints = {
   demoCheckoutSubmit: endpoint({ method: 'POST', path: `${demoPagesPrefix}checkout/:id` }),
   demoPortalPage: endpoint({ method: 'GET', path: `${demoPagesPrefix}portal` }),
   demoPortalSubmit: endpoint({ method: 'POST', path: `${demoPagesPrefix}portal` }),
+
+  // Usage analytics (issue 15): the device's batches, and the dashboard for super admins.
+  analyticsEvents: endpoint({
+    method: 'POST',
+    path: '/api/analytics/events',
+    request: AnalyticsBatchRequest,
+    response: AnalyticsBatchResponse,
+  }),
+  /** Query: from, to (YYYY-MM-DD, inclusive). */
+  adminAnalytics: endpoint({ method: 'GET', path: '/api/admin/analytics', response: AnalyticsDashboard }),
+  /** One table of the dashboard as a CSV file (an attachment); same query. */
+  adminAnalyticsCsv: endpoint({ method: 'GET', path: '/api/admin/analytics/export/:table' }),
 
   // Operations and development.
   health: endpoint({ method: 'GET', path: '/api/health', response: HealthResponse }),

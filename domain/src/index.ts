@@ -25,3 +25,4 @@ export * from './template-rules.js';
 export * from './licence-rules.js';
 export * from './licences.js';
 export * from './admin.js';
+export * from './analytics.js';

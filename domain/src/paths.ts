@@ -30,6 +30,8 @@ export const routePatterns = {
   licenseAdmin: 'license-admin',
   admin: 'admin',
   analyticsTest: 'analytics-test',
+  /** The analytics dashboard (issue 15); the admin dashboard links it as its Analytics tab. */
+  adminAnalytics: 'admin/analytics',
   /** Spec section 2: an empty path or /undefined goes home. */
   undefinedPath: 'undefined',
   certificateVerify: 'certificates/verify/:id',
@@ -64,6 +66,7 @@ export const paths = {
   licenseAdmin: () => '/license-admin',
   admin: () => '/admin',
   analyticsTest: () => '/analytics-test',
+  adminAnalytics: () => '/admin/analytics',
   devMailbox: () => '/dev/mailbox',
   certificateVerify: (id: string) => `/certificates/verify/${encodeURIComponent(id)}`,
 } as const;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -375,3 +376,85 @@ export const auditLog = pgTable(
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;
+
+// Usage analytics (issue 15, decisions 039-044). No IP address and nothing a teacher typed is stored.
+
+/** The raw events, applied once per device-made id; deleted after ANALYTICS_RETENTION_DAYS. */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The device's time, clamped to [received - 30 days, received]. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    sessionId: uuid('session_id').notNull(),
+    /** A daily-salted hash of the device's random id (the salt is forgotten after two days). */
+    visitorHash: text('visitor_hash').notNull(),
+    /** Null: anonymous. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    path: text('path').notNull(),
+    props: jsonb('props').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('analytics_events_occurred_at_idx').on(t.occurredAt)],
+);
+
+/**
+ * Hourly rollups, updated in the ingest's transaction from the rows it inserted (decision 040): the
+ * dashboard reads only these. `metric` names the figure, `dim` its value (a path, an event name...).
+ */
+export const analyticsHourly = pgTable(
+  'analytics_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    metric: text('metric').notNull(),
+    dim: text('dim').notNull(),
+    count: integer('count').notNull(),
+    /** Seconds (visible time) or USD (conversions). */
+    total: doublePrecision('total').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.hour, t.dim] })],
+);
+
+/** One row per visitor and day: the unique visitors of a day (the hash itself is daily). */
+export const analyticsDailyVisitors = pgTable(
+  'analytics_daily_visitors',
+  {
+    day: text('day').notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitorHash] })],
+);
+
+/** The salt of each day's visitor hash; deleted after two days so old hashes cannot be linked. */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: text('day').primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+/** The first time each teacher reached a funnel step. */
+export const analyticsFunnel = pgTable(
+  'analytics_funnel',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.step] })],
+);
+
+/** The first-touch attribution a teacher signed up with (decision 043: kept here, not on `users`). */
+export const analyticsUserAttribution = pgTable('analytics_user_attribution', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  source: text('source'),
+  medium: text('medium'),
+  campaign: text('campaign'),
+  term: text('term'),
+  content: text('content'),
+  referrer: text('referrer'),
+  createdAt: createdAt(),
+});

@@ -30,6 +30,14 @@ const SyncEngineRunner = lazy(() =>
     },
   })),
 );
+const AnalyticsTracker = lazy(() =>
+  import('../offline/analytics-tracker').then((m) => ({
+    default: function AnalyticsTracker() {
+      m.useAnalyticsTracker();
+      return null;
+    },
+  })),
+);
 const ServiceWorkerUpdate = lazy(() =>
   import('./service-worker-update').then((m) => ({ default: m.ServiceWorkerUpdate })),
 );
@@ -165,6 +173,7 @@ export function RootLayout({ premiumActions: PremiumActions = Fragment }: RootLa
       </Suspense>
       <Suspense fallback={null}>{pageUp && signedIn && <SyncEngineRunner />}</Suspense>
       <Suspense fallback={null}>{pageUp && <ServiceWorkerUpdate />}</Suspense>
+      <Suspense fallback={null}>{pageUp && <AnalyticsTracker />}</Suspense>
     </AuthDialogContext.Provider>
   );
 }

@@ -53,6 +53,15 @@ const LicenseAdminPage = lazy(() =>
   import('../features/license-admin/license-admin-page').then((m) => ({ default: m.LicenseAdminPage })),
 );
 const AdminPage = lazy(() => import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
+// Usage analytics (issue 15): the charts library stays out of every other page's code.
+const AnalyticsDashboardPage = lazy(() =>
+  import('../features/analytics/analytics-dashboard-page').then((m) => ({
+    default: m.AnalyticsDashboardPage,
+  })),
+);
+const AnalyticsTestPage = lazy(() =>
+  import('../features/analytics/analytics-test-page').then((m) => ({ default: m.AnalyticsTestPage })),
+);
 // The module page and the templates its lesson uses beside it (features meet here, in app/): one
 // lazy piece, both files fetched in parallel, so the lesson is drawn once with its aside.
 const loadModulePage = () =>
@@ -91,6 +100,8 @@ export const routes: RouteObject[] = [
       { path: routePatterns.paymentSuccess, element: <PaymentSuccessPage /> },
       { path: routePatterns.licenseAdmin, element: <LicenseAdminPage /> },
       { path: routePatterns.admin, element: <AdminPage /> },
+      { path: routePatterns.adminAnalytics, element: <AnalyticsDashboardPage /> },
+      { path: routePatterns.analyticsTest, element: <AnalyticsTestPage /> },
       { path: routePatterns.module, element: <ModulePage /> },
       { path: routePatterns.certificateVerify, element: <CertificateVerifyPage /> },
       { path: routePatterns.course, element: <CourseOverviewRoute /> },

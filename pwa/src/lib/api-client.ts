@@ -190,12 +190,17 @@ export async function apiGet<E extends GetEndpoint>(
 export async function apiSend<E extends SendEndpoint, T = ResponseOf<E>>(
   endpoint: E,
   body: unknown,
-  options: CallTarget<E['path']> & { response?: ResponseParser<T> } = {},
+  options: CallTarget<E['path']> & {
+    response?: ResponseParser<T>;
+    /** Outlives the page (a page-hide send): same-origin JSON, so no preflight (issue 15). */
+    keepalive?: boolean;
+  } = {},
 ): Promise<T> {
   const res = await send(urlOf(endpoint, options), {
     method: endpoint.method,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(body ?? {}),
+    ...(options.keepalive ? { keepalive: true } : {}),
   });
   await failIfNotOk(res);
   return readJson(res, options.response ?? (endpoint.response as ResponseParser<T> | undefined));

@@ -1,17 +1,222 @@
-import { userDb } from './db';
+import {
+  analyticsLimits,
+  anonymousUserId,
+  endpoints,
+  type AnalyticsEventName,
+  type AnalyticsEventResult,
+  type AnalyticsProps,
+} from '@pd/domain';
+import Dexie, { type EntityTable } from 'dexie';
+import { apiSend } from '../lib/api-client';
 import { signedInUserId } from './profile';
 
+export { captureAttribution, firstTouchAttribution, sessionAttribution } from './attribution';
+
 /**
- * Queues an analytics event in the signed-in teacher's database (`analytics`); sending the queue is a
- * later issue. Nothing is queued when nobody is signed in, and a failure never breaks the screen.
+ * Usage analytics on the device (issue 15): every event is written to this device's queue first
+ * (its own small IndexedDB database, so anonymous visits queue too), with an id made here, the
+ * device's time, the page session, a random device id and the user id it was made under ('anonymous'
+ * when nobody is signed in: never re-attributed later). `sendQueuedAnalytics` sends them oldest
+ * first in batches of 100 (the sync engine's drain calls it; the tracker on start, online, visible,
+ * a timer and page hide, with a keepalive request).
  */
+
+export type DeliveryState = 'queued' | 'sent' | 'rejected';
+
+export interface QueuedEvent {
+  seq?: number;
+  id: string;
+  name: string;
+  at: string;
+  sessionId: string;
+  deviceId: string;
+  userId: string;
+  path: string;
+  props: Record<string, unknown>;
+  state: DeliveryState;
+  reason?: string;
+}
+
+class AnalyticsQueueDb extends Dexie {
+  events!: EntityTable<QueuedEvent, 'seq'>;
+  constructor() {
+    super('analytics-queue');
+    this.version(1).stores({ events: '++seq, &id, state, [state+seq]' });
+  }
+}
+
+let queueDb: AnalyticsQueueDb | undefined;
+export const analyticsQueue = (): AnalyticsQueueDb => (queueDb ??= new AnalyticsQueueDb());
+
+const deviceKey = 'pd-analytics-device';
+const sessionKey = 'pd-analytics-session';
+
+function stored(storage: Storage, key: string, make: () => string): string {
+  try {
+    const known = storage.getItem(key);
+    if (known) return known;
+    const value = make();
+    storage.setItem(key, value);
+    return value;
+  } catch {
+    return make();
+  }
+}
+
+/** A random id kept on this device (never derived from the person). */
+export const deviceId = (): string => stored(localStorage, deviceKey, () => crypto.randomUUID());
+/** The page session: this tab's visit. */
+export const pageSessionId = (): string => stored(sessionStorage, sessionKey, () => crypto.randomUUID());
+/** True the first time this device is seen (before `deviceId` made its id). */
+export const isFirstVisit = (): boolean => {
+  try {
+    return localStorage.getItem(deviceKey) === null;
+  } catch {
+    return false;
+  }
+};
+
+let currentPath = '/';
+/** The tracker tells the queue the page the events belong to. */
+export function setAnalyticsPath(path: string): void {
+  currentPath = path;
+}
+
+const listeners = new Set<() => void>();
+/** Told whenever the queue changes (the test page's log). */
+export function onAnalyticsChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const changed = () => {
+  for (const listener of listeners) listener();
+};
+
+/**
+ * Queues one event of spec section 7 (typed by the domain's schemas). Never throws: a failure never
+ * breaks the screen.
+ */
+export async function track<N extends AnalyticsEventName>(
+  name: N,
+  props: AnalyticsProps<N>,
+  options: { userId?: string | null; path?: string; at?: Date } = {},
+): Promise<void> {
+  const userId = (options.userId === undefined ? signedInUserId() : options.userId) ?? anonymousUserId;
+  try {
+    await analyticsQueue().events.add({
+      id: crypto.randomUUID(),
+      name,
+      at: (options.at ?? new Date()).toISOString(),
+      sessionId: pageSessionId(),
+      deviceId: deviceId(),
+      userId,
+      path: (options.path ?? currentPath).split(/[?#]/)[0] || '/',
+      props: props as Record<string, unknown>,
+      state: 'queued',
+    });
+    changed();
+  } catch (error) {
+    console.warn('Could not queue the analytics event', error);
+  }
+}
+
+/** The older entry point (premium flow): an event by name, queued under the signed-in teacher. */
 export async function queueAnalyticsEvent(
   name: string,
   props: Record<string, unknown> = {},
   userId: string | null = signedInUserId(),
 ): Promise<void> {
-  if (!userId) return;
-  await userDb(userId)
-    .analytics.add({ id: crypto.randomUUID(), name, props, at: new Date().toISOString() })
-    .catch((error: unknown) => console.warn('Could not queue the analytics event', error));
+  await track(name as AnalyticsEventName, props as never, { userId });
+}
+
+/** The last `n` events, newest first, with their delivery state. */
+export async function recentEvents(n: number = analyticsLimits.testLogEntries): Promise<QueuedEvent[]> {
+  return analyticsQueue().events.orderBy('seq').reverse().limit(n).toArray();
+}
+
+let sending: Promise<number> | null = null;
+
+/**
+ * Sends the queued events, oldest first, in batches of at most 100 (and under 64 KB). Events of a
+ * teacher other than the one signed in now wait for that teacher. Accepted and duplicate -> 'sent';
+ * rejected -> 'rejected' with the reason; a refused or failed request keeps them queued. Answers how
+ * many were sent. Concurrent calls share one pass.
+ */
+export function sendQueuedAnalytics(options: { keepalive?: boolean } = {}): Promise<number> {
+  sending ??= sendPass(options).finally(() => {
+    sending = null;
+  });
+  return sending;
+}
+
+const keepaliveBytes = 60 * 1024;
+
+async function sendPass({ keepalive }: { keepalive?: boolean }): Promise<number> {
+  const db = analyticsQueue();
+  const me = signedInUserId() ?? anonymousUserId;
+  let sent = 0;
+  for (;;) {
+    const queued = await db.events
+      .where('[state+seq]')
+      .between(['queued', Dexie.minKey], ['queued', Dexie.maxKey])
+      .filter((e) => e.userId === anonymousUserId || e.userId === me)
+      .limit(analyticsLimits.maxEventsPerBatch)
+      .toArray();
+    if (queued.length === 0) break;
+    const batch: QueuedEvent[] = [];
+    let bytes = 20;
+    for (const e of queued) {
+      const size = JSON.stringify(wire(e)).length + 1;
+      if (bytes + size > (keepalive ? keepaliveBytes : analyticsLimits.maxBatchBytes) - 1024) break;
+      batch.push(e);
+      bytes += size;
+    }
+    if (batch.length === 0) batch.push(queued[0] as QueuedEvent);
+    let results: AnalyticsEventResult[];
+    try {
+      const reply = await apiSend(endpoints.analyticsEvents, { events: batch.map(wire) }, { keepalive });
+      results = reply.results;
+    } catch {
+      // Offline, refused or limited: they stay queued for the next trigger.
+      break;
+    }
+    const byId = new Map(results.map((r) => [r.id, r]));
+    await db.transaction('rw', db.events, async () => {
+      for (const e of batch) {
+        const result = byId.get(e.id);
+        if (!result || e.seq === undefined) continue;
+        await db.events.update(
+          e.seq,
+          result.status === 'rejected' ? { state: 'rejected', reason: result.reason } : { state: 'sent' },
+        );
+        sent += 1;
+      }
+    });
+    await prune(db);
+    changed();
+    if (batch.every((e) => !byId.has(e.id))) break;
+    if (keepalive) break;
+  }
+  return sent;
+}
+
+const wire = (e: QueuedEvent) => ({
+  id: e.id,
+  name: e.name,
+  at: e.at,
+  sessionId: e.sessionId,
+  deviceId: e.deviceId,
+  userId: e.userId,
+  path: e.path,
+  props: e.props,
+});
+
+/** Keeps the last few delivered events for the test page's log; the queue itself is never pruned. */
+async function prune(db: AnalyticsQueueDb): Promise<void> {
+  const delivered = await db.events.where('state').anyOf('sent', 'rejected').primaryKeys();
+  const keep = analyticsLimits.testLogEntries;
+  if (delivered.length > keep) {
+    const sorted = (delivered as number[]).sort((a, b) => a - b);
+    await db.events.bulkDelete(sorted.slice(0, sorted.length - keep));
+  }
 }

@@ -11,6 +11,7 @@ import { ApiError, NetworkError } from '../lib/api-client';
 import { useMe } from './get-me';
 import { useOnline } from '../lib/use-online';
 import { onUserDbDelete, type OutboxOp } from './db';
+import { sendQueuedAnalytics } from './analytics';
 import { drainOutbox, rebuildProgressFromServer, type DrainOutcome } from './drain';
 import { lockBusy, onLeaseReleased, withDrainLock, type LeaseOptions } from './drain-lock';
 import { countPendingOps, dismissRejectedOp, useOutboxPendingCount, useRejectedOps } from './outbox';
@@ -259,7 +260,7 @@ export class SyncEngine {
         }
       }
     }
-    return drainOutbox(this.userId, {
+    const outcome = await drainOutbox(this.userId, {
       batchSize: this.options.batchSize,
       onSending: () => this.beginSaving(),
       onProgress: (progress) => this.cacheServerProgress(progress),
@@ -268,6 +269,9 @@ export class SyncEngine {
         return Date.now() + this.plannedDelay;
       },
     });
+    // The same drain sends the queued analytics events (issue 15); their failure is not the sync's.
+    await sendQueuedAnalytics().catch(() => 0);
+    return outcome;
   }
 
   private cacheServerProgress(progress: readonly CourseProgress[]): void {

@@ -145,6 +145,8 @@ export function setupRealApi(options: TestAppOptions = {}): RealApi {
     const headers = new Headers(init.headers);
     if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
     if (method !== 'GET' && method !== 'HEAD') headers.set('origin', pageOrigin());
+    // A browser names itself (the api drops known bots' analytics; Node's fetch says 'node').
+    if (!headers.has('user-agent')) headers.set('user-agent', navigator.userAgent);
     const res = await nodeFetch(new URL(url, app().url), {
       method,
       headers,

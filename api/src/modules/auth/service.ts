@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import * as analytics from '../analytics/service.js';
 import {
   mailLinks,
   passwordChangedMail,
@@ -86,6 +87,8 @@ export async function register(
       deps.clock(),
     );
     if (user) {
+      // Issue 15: the device's first-touch attribution and the funnel's sign-up step.
+      await analytics.recordSignup(tx, user.id, input.attribution, deps.clock());
       await sendVerification(tx, deps, user, input.next);
       return;
     }
@@ -193,6 +196,7 @@ export async function verifyEmail(deps: ServiceDeps, token: string | undefined):
     const userId = await store.consumeToken(tx, sha256(token), 'verification', now);
     if (!userId) return false;
     await store.markEmailVerified(tx, deps.sessionCache, userId, now);
+    await analytics.recordVerified(tx, userId, now);
     return true;
   });
 }

@@ -31,7 +31,13 @@ export interface RateLimitPolicy {
 }
 
 export type RateBucket =
-  'login' | 'register' | 'forgotPassword' | 'resendVerification' | 'resetPassword' | 'inviteLookup';
+  | 'login'
+  | 'register'
+  | 'forgotPassword'
+  | 'resendVerification'
+  | 'resetPassword'
+  | 'inviteLookup'
+  | 'analyticsEvents';
 export type RateLimits = Record<RateBucket, RateLimitPolicy>;
 
 const minutes = (n: number) => n * 60_000;
@@ -57,9 +63,17 @@ export const defaultRateLimits: RateLimits = {
     perIp: { limit: 120, windowMs: minutes(15) },
     perAccount: { limit: 20, windowMs: minutes(15) },
   },
+  /**
+   * Analytics batches (issue 15): per IP (a school shares one) and per page session (`perAccount`
+   * counts the batch's session id). A device sends a batch every 30 s at most, more when catching up.
+   */
+  analyticsEvents: {
+    perIp: { limit: 600, windowMs: minutes(1) },
+    perAccount: { limit: 60, windowMs: minutes(1) },
+  },
 };
 
-function tooMany(resetAt: Date, now: Date): AppError {
+export function tooMany(resetAt: Date, now: Date): AppError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
   return new AppError(429, authMessages.tooManyRequests, 'RATE_LIMITED', undefined, {
     'Retry-After': String(seconds),

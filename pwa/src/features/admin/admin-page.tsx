@@ -1,3 +1,4 @@
+import InsightsIcon from '@mui/icons-material/Insights';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import Alert from '@mui/material/Alert';
@@ -23,10 +24,7 @@ import { CreateGroupButton } from './create-group-dialog';
 import { LicenseGroupsTable } from './license-groups-table';
 import { UsersTable } from './users-table';
 
-/**
- * The dashboard's tabs. The 'Analytics' tab (its own feature at /admin/analytics) joins this list as
- * a link once that page exists; this feature does not build it.
- */
+/** The dashboard's tabs. Usage analytics is its own page (/admin/analytics), linked from the header. */
 const tabs = [
   { id: 'users', label: 'Users' },
   { id: 'groups', label: 'License Groups' },
@@ -65,6 +63,14 @@ function Dashboard({ user }: { user: PublicUser }) {
         </Box>
         <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap' }}>
           <CreateGroupButton />
+          <Button
+            component={RouterLink}
+            to={paths.adminAnalytics()}
+            variant="outlined"
+            startIcon={<InsightsIcon aria-hidden="true" />}
+          >
+            Analytics
+          </Button>
           <Button component={RouterLink} to={paths.home()} startIcon={<ArrowBackIcon aria-hidden="true" />}>
             Back to Courses
           </Button>

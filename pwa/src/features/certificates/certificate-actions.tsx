@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { certificateMessages } from '@pd/domain';
 import { useToast } from '../../components/toast-provider';
+import { trackLater } from '../../offline/track-later';
 import { useCertificateExists, useDownloadCertificate, useGenerateCertificate } from './api';
 
 export interface CertificateActionsProps {
@@ -50,7 +51,10 @@ export function CertificateActions({ courseSlug, isComplete }: CertificateAction
         color="success"
         startIcon={<DownloadIcon />}
         disabled={download.isPending}
-        onClick={() => download.mutate()}
+        onClick={() => {
+          trackLater('certificate_download', { courseSlug });
+          download.mutate();
+        }}
       >
         {download.isPending ? 'Downloading...' : 'Download Certificate'}
       </Button>

@@ -8,10 +8,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { brand, contentMessages, paths, premiumRequiredMessage } from '@pd/domain';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { NarrowPage } from '../../components/narrow-page';
 import { usePremiumActions } from '../../components/premium-actions-context';
 import { BenefitsBox } from '../../components/benefits-box';
+import { useTrackOnMount } from '../../offline/track-later';
 
 export function BackToCourses() {
   return (
@@ -36,6 +37,13 @@ export const premiumBenefits = [
 /** The premium-course gate of spec section 2. */
 export function PremiumWall({ courseTitle }: { courseTitle: string }) {
   const { onUpgrade } = usePremiumActions();
+  const { courseSlug } = useParams();
+  // Spec section 2: the gate records course_access_prompt with the course title when shown.
+  useTrackOnMount(
+    'course_access_prompt',
+    { courseTitle, ...(courseSlug ? { courseSlug } : {}) },
+    courseTitle,
+  );
   return (
     <Box sx={{ py: { xs: 2, sm: 3 } }}>
       <BackToCourses />

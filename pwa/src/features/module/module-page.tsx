@@ -48,6 +48,7 @@ import {
 import type { ReturnState } from '../../lib/return-path';
 import { useAfterPaint } from '../../lib/use-after-paint';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useTrackOnMount } from '../../offline/track-later';
 import { useViewer } from '../../offline/viewer';
 import { LastReviewed, WorkshopInquiry } from './module-extras';
 import { ModuleNavigation } from './module-navigation';
@@ -217,6 +218,11 @@ const ModuleView = memo(function ModuleView({
   moduleAside: ModuleAside,
 }: ModuleViewProps) {
   usePageTitle(`${module.title} | ${course.title}`);
+  useTrackOnMount(
+    'module_started',
+    { courseSlug: course.slug, moduleId: module.id },
+    `${course.slug}/${module.id}`,
+  );
   const [drawerOpen, setDrawerOpen] = useState(false);
   const premium = usePremiumActions();
   const actions = useProgressActions();

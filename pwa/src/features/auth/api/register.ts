@@ -2,6 +2,7 @@ import { endpoints, RegisterRequest, type RegisterResponse } from '@pd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiSend } from '../../../lib/api-client';
+import { firstTouchAttribution } from '../../../offline/attribution';
 import { meKeys } from '../../../offline/get-me';
 
 /** POST /api/auth/register (?invite={code} when given) -> {needsVerification}. */
@@ -11,7 +12,14 @@ export type RegisterInput = z.output<typeof RegisterRequest>;
 
 export function register(input: RegisterInput): Promise<RegisterResponse> {
   const { inviteCode, ...rest } = input;
-  const body = { ...rest, marketing_opt_in: rest.marketingOptIn, ...(inviteCode ? { inviteCode } : {}) };
+  // Issue 15: the device's first-touch attribution is kept on the new account (decision 043).
+  const attribution = firstTouchAttribution();
+  const body = {
+    ...rest,
+    marketing_opt_in: rest.marketingOptIn,
+    ...(inviteCode ? { inviteCode } : {}),
+    ...(attribution ? { attribution } : {}),
+  };
   return apiSend(endpoints.register, body, { query: { invite: inviteCode } });
 }
 

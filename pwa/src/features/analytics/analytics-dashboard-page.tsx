@@ -1,0 +1,224 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { type AnalyticsDashboard, type AnalyticsTable, paths } from '@pd/domain';
+import { useState, type ReactNode } from 'react';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
+import { LoadingScreen } from '../../components/loading-screen';
+import { errorMessage } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useMe } from '../../offline/get-me';
+import { analyticsCsvUrl, lastDays, useAnalyticsDashboard, type DayRange } from './api';
+
+type Preset = '7' | '30' | '90' | 'custom';
+
+function Tile({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, flex: '1 1 160px' }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h4" component="p">
+        {value}
+      </Typography>
+    </Paper>
+  );
+}
+
+function Section({
+  title,
+  table,
+  range,
+  children,
+}: {
+  title: string;
+  table: AnalyticsTable;
+  range: DayRange;
+  children: ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        <Button size="small" startIcon={<DownloadIcon />} href={analyticsCsvUrl(table, range)} download>
+          CSV
+        </Button>
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+function SimpleTable({ head, rows }: { head: string[]; rows: (string | number)[][] }) {
+  if (rows.length === 0) return <Typography color="text.secondary">No data in this range.</Typography>;
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          {head.map((h, i) => (
+            <TableCell key={h} align={i === 0 ? 'left' : 'right'}>
+              {h}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={String(row[0]) + String(row[1])}>
+            {row.map((cell, i) => (
+              <TableCell key={i} align={i === 0 ? 'left' : 'right'}>
+                {cell}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+const touchRows = (t: AnalyticsDashboard['firstTouch']) =>
+  (['source', 'medium', 'campaign'] as const).flatMap((d) => t[d].map((r) => [d, r.value, r.sessions]));
+
+function Dashboard({ data, range }: { data: AnalyticsDashboard; range: DayRange }) {
+  const { totals } = data;
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+        <Tile label="Visitors" value={totals.visitors} />
+        <Tile label="Sessions" value={totals.sessions} />
+        <Tile label="Page views" value={totals.pageViews} />
+        <Tile label="Avg. visible time per page" value={`${totals.avgVisibleSeconds} s`} />
+      </Stack>
+      <Section title="Visitors and page views" table="series" range={range}>
+        <LineChart
+          height={280}
+          xAxis={[{ scaleType: 'point', data: data.series.map((s) => s.day) }]}
+          series={[
+            { data: data.series.map((s) => s.visitors), label: 'Visitors' },
+            { data: data.series.map((s) => s.pageViews), label: 'Page views' },
+          ]}
+        />
+      </Section>
+      <Section title="Funnel" table="funnel" range={range}>
+        <BarChart
+          height={280}
+          layout="horizontal"
+          yAxis={[{ scaleType: 'band', data: data.funnel.map((f) => f.label), width: 150 }]}
+          series={[{ data: data.funnel.map((f) => f.count), label: 'Teachers' }]}
+        />
+        <SimpleTable head={['Step', 'Teachers']} rows={data.funnel.map((f) => [f.label, f.count])} />
+      </Section>
+      <Section title="Top pages" table="pages" range={range}>
+        <SimpleTable
+          head={['Path', 'Page views', 'Avg. visible seconds']}
+          rows={data.topPages.map((p) => [p.path, p.views, p.avgVisibleSeconds])}
+        />
+      </Section>
+      <Section title="Sources (first touch)" table="first-touch" range={range}>
+        <SimpleTable head={['Dimension', 'Value', 'Sessions']} rows={touchRows(data.firstTouch)} />
+      </Section>
+      <Section title="Sources (last touch)" table="last-touch" range={range}>
+        <SimpleTable head={['Dimension', 'Value', 'Sessions']} rows={touchRows(data.lastTouch)} />
+      </Section>
+      <Section title="Conversions" table="conversions" range={range}>
+        <SimpleTable
+          head={['Type', 'Count', 'Revenue (USD)']}
+          rows={data.conversions.map((c) => [c.type, c.count, c.revenue.toFixed(2)])}
+        />
+      </Section>
+      <Section title="Events" table="events" range={range}>
+        <SimpleTable head={['Event', 'Count']} rows={data.events.map((e) => [e.name, e.count])} />
+      </Section>
+    </Stack>
+  );
+}
+
+/** /admin/analytics (issue 15): super admins only; others go home. */
+export function AnalyticsDashboardPage() {
+  usePageTitle('Analytics');
+  const me = useMe();
+  const [preset, setPreset] = useState<Preset>('30');
+  const [custom, setCustom] = useState<DayRange>(lastDays(30));
+  const range = preset === 'custom' ? custom : lastDays(Number(preset));
+  const isSuperadmin = me.data?.role === 'superadmin';
+  const dashboard = useAnalyticsDashboard(range, isSuperadmin);
+  if (me.isPending) return <LoadingScreen />;
+  if (!isSuperadmin) return <Navigate to={paths.home()} replace />;
+
+  return (
+    <Box sx={{ py: { xs: 3, sm: 4 }, maxWidth: 1100, mx: 'auto' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 30, sm: 40 } }}>
+          Analytics
+        </Typography>
+        <Button component={RouterLink} to={paths.admin()} startIcon={<ArrowBackIcon aria-hidden="true" />}>
+          Back to Dashboard
+        </Button>
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={preset}
+          aria-label="Date range"
+          onChange={(_, value: Preset | null) => value && setPreset(value)}
+        >
+          <ToggleButton value="7">7 days</ToggleButton>
+          <ToggleButton value="30">30 days</ToggleButton>
+          <ToggleButton value="90">90 days</ToggleButton>
+          <ToggleButton value="custom">Custom</ToggleButton>
+        </ToggleButtonGroup>
+        {preset === 'custom' && (
+          <Stack direction="row" spacing={1}>
+            <TextField
+              type="date"
+              size="small"
+              label="From"
+              value={custom.from}
+              onChange={(e) => setCustom({ ...custom, from: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              type="date"
+              size="small"
+              label="To"
+              value={custom.to}
+              onChange={(e) => setCustom({ ...custom, to: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Stack>
+        )}
+      </Stack>
+      {dashboard.error && (
+        <Alert severity="error">{errorMessage(dashboard.error) ?? 'Could not load the analytics.'}</Alert>
+      )}
+      {dashboard.data ? (
+        <Dashboard data={dashboard.data} range={range} />
+      ) : (
+        !dashboard.error && <LoadingScreen />
+      )}
+    </Box>
+  );
+}
