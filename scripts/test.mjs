@@ -45,7 +45,9 @@ function vitest(title, args, file, env) {
   const bad = countVitest(file);
   // A red run with no failed test: an unhandled error, a file that did not load, a timeout in a hook.
   if (!ok && bad === 0) {
-    console.log(`\n=== ${title}: Vitest failed with no failed test; see 'Unhandled' or 'Failed Suites' above`);
+    console.log(
+      `\n=== ${title}: Vitest failed with no failed test; see 'Unhandled' or 'Failed Suites' above`,
+    );
     failed += 1;
   }
 }

@@ -222,7 +222,9 @@ describe('PATCH /api/admin/users/{userId}/role', () => {
       const b = await signedInAs(fresh, 'superadmin');
       const target = await buildUser(fresh.db);
       // b's request passed the door as a superadmin; a demotes b before it takes the lock.
-      expect((await patch(a.client, `/api/admin/users/${b.user.id}/role`, { role: 'free' })).status).toBe(200);
+      expect((await patch(a.client, `/api/admin/users/${b.user.id}/role`, { role: 'free' })).status).toBe(
+        200,
+      );
       const deps = {
         db: fresh.db,
         clock: fresh.clock.now,
