@@ -1,19 +1,205 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { queueAnalyticsEvent } from './analytics';
-import { deleteUserDb, userDb } from './db';
+// @vitest-environment jsdom-api
+import { renderHook, waitFor } from '@testing-library/react';
+import { sql } from 'drizzle-orm';
+import { createElement, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setupRealApi } from '../test/real-api';
+import {
+  analyticsQueue,
+  captureAttribution,
+  queueAnalyticsEvent,
+  recentEvents,
+  sendQueuedAnalytics,
+  sessionAttribution,
+  track,
+} from './analytics';
+import { PageTracker, useAnalyticsTracker } from './analytics-tracker';
+import { rememberProfile } from './profile';
 
-afterEach(async () => {
+/** The device's analytics queue and tracker against the real api (src/test/real-api.ts). */
+const api = setupRealApi();
+
+type Stored = {
+  id: string;
+  name: string;
+  path: string;
+  user_id: string | null;
+  props: Record<string, unknown>;
+};
+async function serverEvents(): Promise<Stored[]> {
+  const result = await api.app.db.execute(
+    sql`SELECT id, name, path, user_id, props FROM analytics_events ORDER BY occurred_at, name`,
+  );
+  return (result as unknown as { rows: Stored[] }).rows;
+}
+
+beforeEach(async () => {
   localStorage.clear();
-  await deleteUserDb('analytics-teacher');
+  sessionStorage.clear();
+  await analyticsQueue().events.clear();
+  await api.app.db.execute(sql`DELETE FROM analytics_events`);
+});
+afterEach(() => api.network.restore());
+
+describe('the analytics queue', () => {
+  it('queues while offline, survives a reload, and goes out in order once online', async () => {
+    api.network.fail('offline', { times: Infinity });
+    await track('faq_visit', {}, { path: '/faq', at: new Date(Date.now() - 3000) });
+    await track('prompt_library_visit', {}, { path: '/prompts', at: new Date(Date.now() - 2000) });
+    await track(
+      'prompt_copy',
+      { promptId: 'lesson-plan' },
+      { path: '/prompts', at: new Date(Date.now() - 1000) },
+    );
+    expect(await sendQueuedAnalytics()).toBe(0);
+    expect((await recentEvents()).map((e) => e.state)).toEqual(['queued', 'queued', 'queued']);
+    // A reload: a new connection to the same IndexedDB database.
+    analyticsQueue().close();
+    await analyticsQueue().open();
+    api.network.restore();
+    expect(await sendQueuedAnalytics()).toBe(3);
+    const [batch] = api.calls('POST /api/analytics/events');
+    expect((batch?.body as { events: { name: string }[] }).events.map((e) => e.name)).toEqual([
+      'faq_visit',
+      'prompt_library_visit',
+      'prompt_copy',
+    ]);
+    expect((await serverEvents()).map((e) => [e.name, e.path])).toEqual([
+      ['faq_visit', '/faq'],
+      ['prompt_library_visit', '/prompts'],
+      ['prompt_copy', '/prompts'],
+    ]);
+    expect((await recentEvents()).map((e) => e.state)).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('marks an event the server rejects, with its reason, and sends the rest', async () => {
+    await queueAnalyticsEvent('no_such_event', {}, null);
+    await track('faq_visit', {}, { userId: null });
+    await sendQueuedAnalytics();
+    const [newest, oldest] = await recentEvents();
+    expect(oldest).toMatchObject({ name: 'no_such_event', state: 'rejected', reason: 'Unknown event name.' });
+    expect(newest).toMatchObject({ name: 'faq_visit', state: 'sent' });
+  });
+
+  it('keeps anonymous events anonymous after sign-in; a teacher event carries the teacher', async () => {
+    await track('faq_visit', {});
+    const teacher = await api.signedInTeacher();
+    await rememberProfile(teacher.user); // as the app does when 'me' answers
+    await track('prompt_library_visit', {});
+    await sendQueuedAnalytics();
+    const stored = await serverEvents();
+    expect(stored.find((e) => e.name === 'faq_visit')?.user_id).toBeNull();
+    expect(stored.find((e) => e.name === 'prompt_library_visit')?.user_id).toBe(teacher.id);
+  });
 });
 
-describe('queueAnalyticsEvent', () => {
-  it("queues events in the signed-in teacher's database, and nothing when signed out", async () => {
-    await queueAnalyticsEvent('quiz_completed', { score: 80 });
-    localStorage.setItem('pd-signed-in-user', 'analytics-teacher');
-    await queueAnalyticsEvent('quiz_completed', { score: 80 });
-    expect(await userDb('analytics-teacher').analytics.toArray()).toEqual([
-      { id: expect.any(String), name: 'quiz_completed', props: { score: 80 }, at: expect.any(String) },
+describe('the page tracker', () => {
+  it('reports each path, the visible seconds of the previous page, and the session with its campaign', async () => {
+    let now = 1_000_000;
+    let visible = true;
+    const tracker = new PageTracker(
+      () => now,
+      () => visible,
+    );
+    tracker.pathChanged(
+      { pathname: '/', search: '?utm_source=newsletter&utm_campaign=fall' },
+      'https://mail.example/inbox?q=secret',
+    );
+    now += 20_000;
+    visible = false;
+    tracker.visibilityChanged(); // 20 s visible, reported at hide
+    now += 600_000; // hidden: not counted
+    visible = true;
+    tracker.visibilityChanged();
+    now += 5_000;
+    tracker.pathChanged({ pathname: '/prompts', search: '' });
+    now += 7_400;
+    tracker.pathChanged({ pathname: '/prompts', search: '?x=1' }); // same path: nothing
+    tracker.pathChanged({ pathname: '/faq', search: '' });
+    await sendQueuedAnalytics();
+    const stored = await serverEvents();
+    const of = (name: string) => stored.filter((e) => e.name === name);
+    expect(
+      of('page_view')
+        .map((e) => e.path)
+        .sort(),
+    ).toEqual(['/', '/faq', '/prompts']);
+    expect(
+      of('time_on_page')
+        .map((e) => [e.path, e.props.seconds])
+        .sort(),
+    ).toEqual([
+      ['/', 20],
+      ['/', 5],
+      ['/prompts', 7],
     ]);
+    expect(of('session_started')).toHaveLength(1);
+    expect(of('session_started')[0]?.props).toEqual({
+      attribution: {
+        utm_source: 'newsletter',
+        utm_campaign: 'fall',
+        referrer: 'https://mail.example',
+        timestamp: expect.any(String),
+      },
+      firstTouch: {
+        utm_source: 'newsletter',
+        utm_campaign: 'fall',
+        referrer: 'https://mail.example',
+        timestamp: expect.any(String),
+      },
+    });
+    expect(of('first_visit')).toHaveLength(1);
+  });
+
+  it('sends the first page view and its session as it starts, not on the next trigger', async () => {
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(MemoryRouter, { initialEntries: ['/faq?utm_source=newsletter'] }, children);
+    const { unmount } = renderHook(() => useAnalyticsTracker(), { wrapper });
+    try {
+      // No visibility change, no 'online', no timer (30 s): the start's own send carries them.
+      await waitFor(
+        async () =>
+          expect((await serverEvents()).map((e) => `${e.name} ${e.path}`).sort()).toEqual([
+            'first_visit /faq',
+            'page_view /faq',
+            'session_started /faq',
+          ]),
+        { timeout: 5_000 },
+      );
+    } finally {
+      unmount();
+    }
+  });
+
+  it('fires the 5-minute milestone once, on visible time only', async () => {
+    let now = 0;
+    const tracker = new PageTracker(
+      () => now,
+      () => true,
+    );
+    tracker.pathChanged({ pathname: '/', search: '' });
+    now += 299_000;
+    tracker.checkMilestone();
+    now += 1_000;
+    tracker.checkMilestone();
+    now += 60_000;
+    tracker.checkMilestone();
+    const milestones = (await recentEvents()).filter((e) => e.name === 'time_milestone');
+    expect(milestones.map((e) => e.props)).toEqual([{ seconds: 300, value: 5 }]);
+  });
+});
+
+describe('attribution', () => {
+  it('keeps the session source on a payment provider return, and takes a new campaign', () => {
+    captureAttribution({ pathname: '/', search: '?utm_source=newsletter&utm_medium=email' }, '');
+    captureAttribution(
+      { pathname: '/payment-success', search: '?utm_source=stripe' },
+      'https://checkout.stripe.com/',
+    );
+    expect(sessionAttribution()).toMatchObject({ utm_source: 'newsletter', utm_medium: 'email' });
+    captureAttribution({ pathname: '/', search: '?utm_source=twitter' }, '');
+    expect(sessionAttribution()).toMatchObject({ utm_source: 'twitter' });
+    expect(sessionAttribution()?.utm_medium).toBeUndefined();
   });
 });
