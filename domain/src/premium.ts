@@ -53,6 +53,8 @@ export const CheckoutSessionStatusResponse = z.object({
   planType: PlanType,
   /** True once the signed-in user's role gives premium access. */
   premium: z.boolean(),
+  /** USD charged once paid, after any promotion code (the purchase conversion's value); else null. */
+  amountCharged: z.number().min(0).nullable(),
 });
 export type CheckoutSessionStatusResponse = z.infer<typeof CheckoutSessionStatusResponse>;
 

@@ -136,8 +136,11 @@ export class FakeStripe {
   // ---------------------------------------------------------------------------------------------
   // What a customer does at Stripe, and what Stripe then does.
 
-  /** The customer pays: an active subscription is created and the session completes. */
-  completeCheckout(sessionId: string): Json {
+  /**
+   * The customer pays (with a promotion code of `percentOff`, if given): an active subscription is
+   * created and the session completes with the amount charged.
+   */
+  completeCheckout(sessionId: string, { percentOff = 0 }: { percentOff?: number } = {}): Json {
     const session = this.checkoutSessions.get(sessionId);
     if (!session) throw new Error(`no checkout session ${sessionId}`);
     const priceId = session.price as string;
@@ -146,7 +149,13 @@ export class FakeStripe {
       priceId,
       metadata: (session.subscription_metadata as Json | undefined) ?? {},
     });
-    Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id });
+    const full = Number(session.amount_total ?? 0);
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      subscription: subscription.id,
+      amount_total: Math.round((full * (100 - percentOff)) / 100),
+    });
     return session;
   }
 
@@ -304,7 +313,7 @@ export class FakeStripe {
           throw new FakeError(400, 'parameter_invalid', 'mode must be subscription');
         if (p.customer !== undefined) this.get(this.customers, str(p.customer) ?? '', 'customer');
         const item = obj((p.line_items as ParamValue[] | undefined)?.[0]);
-        this.get(this.prices, str(item.price) ?? '', 'price');
+        const price = this.get(this.prices, str(item.price) ?? '', 'price');
         const sessionId = `cs_test_${randomBytes(12).toString('hex')}`;
         const session: Json = {
           id: sessionId,
@@ -319,6 +328,7 @@ export class FakeStripe {
           success_url: str(p.success_url),
           cancel_url: str(p.cancel_url),
           subscription: null,
+          amount_total: price.unit_amount ?? null,
           url: `https://checkout.stripe.test/c/pay/${sessionId}`,
           price: str(item.price),
           subscription_metadata: obj(obj(p.subscription_data).metadata),

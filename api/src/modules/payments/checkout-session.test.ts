@@ -35,7 +35,17 @@ describe('GET /api/stripe/checkout-session/:id', () => {
       paymentStatus: 'unpaid',
       planType: 'quarterly',
       premium: false,
+      amountCharged: null,
     });
+  });
+
+  it('tells the amount charged after a promotion code once paid (the purchase conversion is worth it)', async () => {
+    const teacher = await signedInTeacher(bed.app);
+    const id = await startCheckout(teacher, 'quarterly');
+    bed.stripe.completeCheckout(id, { percentOff: 30 });
+    const res = await statusOf(teacher, id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'complete', paymentStatus: 'paid', amountCharged: 21 });
   });
 
   it('fulfils a paid session whose webhook has not arrived yet; the late webhook changes nothing more', async () => {
@@ -49,6 +59,7 @@ describe('GET /api/stripe/checkout-session/:id', () => {
       paymentStatus: 'paid',
       planType: 'annual',
       premium: true,
+      amountCharged: 99,
     });
     expect(await roleOf(bed.app, teacher.user.id)).toBe('premium');
 

@@ -21,7 +21,7 @@ export function presentSubscription(row: SubscriptionRow): SubscriptionSummary {
 }
 
 export function presentCheckoutStatus(
-  session: Pick<CheckoutSnapshot, 'status' | 'paymentStatus'>,
+  session: Pick<CheckoutSnapshot, 'status' | 'paymentStatus' | 'amountTotalCents'>,
   planType: PlanType,
   role: Role,
   provider: ProviderKind,
@@ -32,5 +32,9 @@ export function presentCheckoutStatus(
     paymentStatus: session.paymentStatus,
     planType,
     premium: hasPremiumAccess(role, null, null),
+    amountCharged:
+      session.paymentStatus === 'paid' && session.amountTotalCents !== null
+        ? session.amountTotalCents / 100
+        : null,
   };
 }

@@ -27,6 +27,8 @@ export interface CheckoutSnapshot {
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
   subscriptionId: string | null;
   clientReferenceId: string | null;
+  /** What the customer is charged, in cents, after any promotion code (Stripe's amount_total). */
+  amountTotalCents: number | null;
 }
 
 export interface NewCheckoutSession {

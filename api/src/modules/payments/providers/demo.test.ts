@@ -95,6 +95,8 @@ describe('demo payment provider', () => {
       paymentStatus: 'paid',
       planType: 'quarterly',
       premium: true,
+      // LAUNCH30: what the page said is due today.
+      amountCharged: 21,
     });
     await form(teacher.client, checkout.path, { action: 'pay' });
     expect(await store.subscriptionsOf(app.db, teacher.user.id)).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { endpoints, endpointUrl, type PlanType, plans } from '@pd/domain';
+import { discountedCents, endpoints, endpointUrl, launchPromotion, type PlanType, plans } from '@pd/domain';
 import type { CheckoutSessionRow, SubscriptionRow } from '../../../db/schema.js';
 import type { AppDeps } from '../../../deps.js';
 import {
@@ -82,6 +82,10 @@ export class DemoProvider implements PaymentProvider {
       paymentStatus: row.status === 'complete' ? 'paid' : 'unpaid',
       subscriptionId: row.subscriptionId,
       clientReferenceId: row.userId,
+      // The plan's price, less LAUNCH30 when it was entered on the page (as on the page's total).
+      amountTotalCents: row.promotionCode
+        ? discountedCents(plans[row.plan].amountCents, launchPromotion.percentOff)
+        : plans[row.plan].amountCents,
     };
   }
 

@@ -126,6 +126,7 @@ export class StripeProvider implements PaymentProvider {
         paymentStatus: paymentStatus(s.payment_status),
         subscriptionId: idOf(s.subscription),
         clientReferenceId: s.client_reference_id,
+        amountTotalCents: s.amount_total ?? null,
       };
     } catch (error) {
       if (isMissing(error)) return null;
