@@ -231,7 +231,17 @@ export interface ConversionProps {
  * conversion to send, or null when this type was already recorded for this user in this session.
  */
 export class PageSessionConversions {
-  private readonly seen = new Set<string>();
+  private readonly seen: Set<string>;
+
+  /** `recorded`: what this page session recorded before (kept by the device across reloads). */
+  constructor(recorded: Iterable<string> = []) {
+    this.seen = new Set(recorded);
+  }
+
+  /** The keys recorded so far, to keep for the rest of the page session. */
+  get recorded(): string[] {
+    return [...this.seen];
+  }
 
   record(userId: string, conversion: ConversionProps): ConversionProps | null {
     const key = `${conversion.type}\u0000${userId}`;

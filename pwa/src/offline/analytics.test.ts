@@ -10,11 +10,15 @@ import {
   captureAttribution,
   queueAnalyticsEvent,
   recentEvents,
+  recordModuleStarted,
+  recordPurchase,
+  recordQuizSubmitted,
   sendQueuedAnalytics,
   sessionAttribution,
   track,
 } from './analytics';
 import { PageTracker, useAnalyticsTracker } from './analytics-tracker';
+import { emptyProgress, userDb } from './db';
 import { rememberProfile } from './profile';
 
 /** The device's analytics queue and tracker against the real api (src/test/real-api.ts). */
@@ -91,6 +95,91 @@ describe('the analytics queue', () => {
     const stored = await serverEvents();
     expect(stored.find((e) => e.name === 'faq_visit')?.user_id).toBeNull();
     expect(stored.find((e) => e.name === 'prompt_library_visit')?.user_id).toBe(teacher.id);
+  });
+});
+
+describe('learning events and conversions', () => {
+  it('an enrollment in a first free course: module_started, course_enrollment and free_trial, once per page session', async () => {
+    const teacher = await api.signedInTeacher();
+    await rememberProfile(teacher.user);
+    const opened = { courseSlug: 'ai-in-education', moduleId: 1, freeCourse: true };
+    await recordModuleStarted({ ...opened, enrolling: true });
+    // A reload in the same tab, then another course: no second conversion of either type.
+    await recordModuleStarted({ ...opened, courseSlug: 'ai-tools-beyond-chatgpt', enrolling: true });
+    await recordModuleStarted({ ...opened, moduleId: 2, enrolling: false });
+    await sendQueuedAnalytics();
+    const stored = await serverEvents();
+    expect(stored.filter((e) => e.name === 'module_started')).toHaveLength(3);
+    const conversions = stored.filter((e) => e.name === 'conversion');
+    expect(
+      conversions.map((e) => e.props).sort((a, b) => String(a.type).localeCompare(String(b.type))),
+    ).toEqual([
+      { type: 'course_enrollment', value: 0, currency: 'USD' },
+      { type: 'free_trial', value: 0, currency: 'USD' },
+    ]);
+    expect(conversions.every((e) => e.user_id === teacher.id)).toBe(true);
+  });
+
+  it('a later free course enrolls without a trial; a new page session counts the enrollment again', async () => {
+    const teacher = await api.signedInTeacher();
+    await rememberProfile(teacher.user);
+    await userDb(teacher.id).progress.put({
+      ...emptyProgress('ai-in-education'),
+      lastAccessed: new Date().toISOString(),
+    });
+    await recordModuleStarted({
+      courseSlug: 'ai-tools-beyond-chatgpt',
+      moduleId: 1,
+      freeCourse: true,
+      enrolling: true,
+    });
+    sessionStorage.clear(); // a new tab
+    await recordModuleStarted({
+      courseSlug: 'prompt-engineering',
+      moduleId: 1,
+      freeCourse: false,
+      enrolling: true,
+    });
+    await sendQueuedAnalytics();
+    const types = (await serverEvents()).filter((e) => e.name === 'conversion').map((e) => e.props.type);
+    expect(types).toEqual(['course_enrollment', 'course_enrollment']);
+  });
+
+  it('a graded quiz: attempted, time spent, completed, and module and course completion when new', async () => {
+    const teacher = await api.signedInTeacher();
+    await rememberProfile(teacher.user);
+    const quiz = { courseSlug: 'ai-in-education', moduleId: 4, seconds: 412.6, score: 80, passed: true };
+    await recordQuizSubmitted({ ...quiz, moduleNewlyCompleted: true, courseNewlyCompleted: true });
+    await recordQuizSubmitted({
+      ...quiz,
+      score: 100,
+      moduleNewlyCompleted: false,
+      courseNewlyCompleted: false,
+    });
+    await sendQueuedAnalytics();
+    const stored = await serverEvents();
+    const named = (name: string) => stored.filter((e) => e.name === name).map((e) => e.props);
+    expect(named('quiz_attempted')).toHaveLength(2);
+    expect(named('quiz_time_spent')[0]).toEqual({ courseSlug: 'ai-in-education', moduleId: 4, seconds: 413 });
+    expect(
+      named('quiz_completed')
+        .map((p) => p.score)
+        .sort(),
+    ).toEqual([100, 80]);
+    expect(named('module_completed')).toEqual([{ courseSlug: 'ai-in-education', moduleId: 4 }]);
+    expect(named('course_completion')).toEqual([{ courseSlug: 'ai-in-education' }]);
+  });
+
+  it('a purchase is worth what was charged, named after the product and plan, once per page session', async () => {
+    const teacher = await api.signedInTeacher();
+    await rememberProfile(teacher.user);
+    await recordPurchase('annual', 69.3);
+    await recordPurchase('annual', 69.3);
+    await sendQueuedAnalytics();
+    const conversions = (await serverEvents()).filter((e) => e.name === 'conversion');
+    expect(conversions.map((e) => e.props)).toEqual([
+      { type: 'purchase', value: 69.3, currency: 'USD', items: ['AI Classroom Academy Annual Subscription'] },
+    ]);
   });
 });
 

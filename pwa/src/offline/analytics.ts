@@ -1,6 +1,10 @@
 import {
   analyticsLimits,
   anonymousUserId,
+  brand,
+  PageSessionConversions,
+  type ConversionProps,
+  type PlanType,
   endpoints,
   type AnalyticsEventName,
   type AnalyticsEventResult,
@@ -8,6 +12,7 @@ import {
 } from '@pd/domain';
 import Dexie, { type EntityTable } from 'dexie';
 import { apiSend } from '../lib/api-client';
+import { userDb } from './db';
 import { signedInUserId } from './profile';
 
 export { captureAttribution, firstTouchAttribution, sessionAttribution } from './attribution';
@@ -127,6 +132,87 @@ export async function queueAnalyticsEvent(
   userId: string | null = signedInUserId(),
 ): Promise<void> {
   await track(name as AnalyticsEventName, props as never, { userId });
+}
+
+// ---- Conversions (spec section 7): one per type and user within the page session ---------------
+
+const conversionsKey = 'pd-analytics-conversions';
+
+function sessionConversions(): PageSessionConversions {
+  try {
+    const known = JSON.parse(sessionStorage.getItem(conversionsKey) ?? '[]') as unknown;
+    return new PageSessionConversions(Array.isArray(known) ? known.map(String) : []);
+  } catch {
+    return new PageSessionConversions();
+  }
+}
+
+async function trackConversions(
+  conversions: PageSessionConversions,
+  made: readonly (ConversionProps | null)[],
+): Promise<void> {
+  try {
+    sessionStorage.setItem(conversionsKey, JSON.stringify(conversions.recorded));
+  } catch {
+    // No storage: de-duplicated within this page load only.
+  }
+  for (const c of made) if (c) await track('conversion', c);
+}
+
+/**
+ * A teacher opened a module of a course they had not started (an enrollment): module_started, then
+ * course_enrollment (worth 0) and, on their first free course, free_trial too.
+ */
+export async function recordModuleStarted(input: {
+  courseSlug: string;
+  moduleId: number;
+  enrolling: boolean;
+  freeCourse: boolean;
+}): Promise<void> {
+  const { courseSlug, moduleId } = input;
+  await track('module_started', { courseSlug, moduleId });
+  const userId = signedInUserId();
+  if (!input.enrolling || !userId) return;
+  let firstFree = false;
+  if (input.freeCourse) {
+    // The first free enrollment: no other course of this teacher's was ever opened on the device.
+    const others = await userDb(userId)
+      .progress.filter((row) => row.courseSlug !== courseSlug && row.lastAccessed !== null)
+      .count()
+      .catch(() => 1);
+    firstFree = others === 0;
+  }
+  const conversions = sessionConversions();
+  await trackConversions(conversions, conversions.enrollment(userId, firstFree));
+}
+
+/**
+ * A quiz was submitted: quiz_attempted, quiz_time_spent (the seconds since the module opened), and
+ * once graded quiz_completed, module_completed and course_completion when they are new.
+ */
+export async function recordQuizSubmitted(input: {
+  courseSlug: string;
+  moduleId: number;
+  seconds: number;
+  score: number;
+  passed: boolean;
+  moduleNewlyCompleted: boolean;
+  courseNewlyCompleted: boolean;
+}): Promise<void> {
+  const { courseSlug, moduleId } = input;
+  await track('quiz_attempted', { courseSlug, moduleId });
+  await track('quiz_time_spent', { courseSlug, moduleId, seconds: Math.max(0, Math.round(input.seconds)) });
+  await track('quiz_completed', { courseSlug, moduleId, score: input.score, passed: input.passed });
+  if (input.moduleNewlyCompleted) await track('module_completed', { courseSlug, moduleId });
+  if (input.courseNewlyCompleted) await track('course_completion', { courseSlug });
+}
+
+/** A purchase confirmed: worth what was charged after any promotion code (decision 041). */
+export async function recordPurchase(plan: PlanType, amountCharged: number): Promise<void> {
+  const userId = signedInUserId();
+  if (!userId) return;
+  const conversions = sessionConversions();
+  await trackConversions(conversions, [conversions.purchase(userId, plan, amountCharged, brand.productName)]);
 }
 
 /** The last `n` events, newest first, with their delivery state. */

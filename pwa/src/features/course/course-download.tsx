@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useOnline } from '../../lib/use-online';
 import { formatSize, useCourseDownload } from '../../offline/downloads';
+import { trackDiscovered } from '../../offline/track-later';
 
 export interface CourseDownloadProps {
   courseSlug: string;
@@ -85,7 +86,10 @@ export function CourseDownload({ courseSlug, courseTitle, userId }: CourseDownlo
           <Button
             variant="contained"
             startIcon={<DownloadIcon />}
-            onClick={() => void start()}
+            onClick={() => {
+              trackDiscovered('offline_download');
+              void start();
+            }}
             disabled={!online || !estimate.data || state.status !== 'none'}
             fullWidth
           >

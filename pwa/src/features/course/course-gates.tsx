@@ -44,6 +44,12 @@ export function PremiumWall({ courseTitle }: { courseTitle: string }) {
     { courseTitle, ...(courseSlug ? { courseSlug } : {}) },
     courseTitle,
   );
+  useTrackOnMount(
+    'upgrade_prompt_viewed',
+    { placement: 'premium_wall', ...(courseSlug ? { courseSlug } : {}) },
+    courseTitle,
+  );
+
   return (
     <Box sx={{ py: { xs: 2, sm: 3 } }}>
       <BackToCourses />

@@ -10,7 +10,17 @@ import { forgetSignedInUser, rememberProfile } from '../../offline/profile';
 import { dropHintedData } from '../../offline/viewer';
 import { setProgressSaveState } from '../../offline/save-state';
 import { buildUser, deferred, jsonResponse, renderWithProviders, stubApi } from '../../test/render';
+import type * as Analytics from '../../offline/analytics';
+import { recordModuleStarted, recordQuizSubmitted } from '../../offline/analytics';
 import { ModulePage } from './module-page';
+
+// The device's analytics queue is tested against the real api (offline/analytics.test.ts); here,
+// what the page tells it.
+vi.mock('../../offline/analytics', async (original) => ({
+  ...(await original<typeof Analytics>()),
+  recordModuleStarted: vi.fn(async () => {}),
+  recordQuizSubmitted: vi.fn(async () => {}),
+}));
 
 const slug = 'ai-tools-beyond-chatgpt';
 
@@ -283,6 +293,57 @@ describe('ModulePage', () => {
     await events.click(next);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/${slug}/module/2`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Module 2 title' })).toBeInTheDocument();
+  });
+
+  it('records the opening of a course never started as an enrollment, and the graded quiz with the completion', async () => {
+    vi.mocked(recordModuleStarted).mockClear();
+    vi.mocked(recordQuizSubmitted).mockClear();
+    const { user: events } = setup({
+      handlers: {
+        'POST /api/progress/sync': (request) => {
+          const { ops } = request.body as { ops: Array<{ opId: string }> };
+          return jsonResponse(200, {
+            results: ops.map((op) => ({ opId: op.opId, status: 'applied' })),
+            progress: [
+              { courseSlug: slug, generation: 0, records: [{ ...record(1, true), answers: [0, 2] }] },
+            ],
+          });
+        },
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Module 1 title' });
+    await waitFor(() =>
+      expect(recordModuleStarted).toHaveBeenCalledWith({
+        courseSlug: slug,
+        moduleId: 1,
+        enrolling: true,
+        freeCourse: true,
+      }),
+    );
+    await answerQuiz(events);
+    await waitFor(() =>
+      expect(recordQuizSubmitted).toHaveBeenCalledWith({
+        courseSlug: slug,
+        moduleId: 1,
+        seconds: expect.any(Number),
+        score: 100,
+        passed: true,
+        moduleNewlyCompleted: true,
+        courseNewlyCompleted: false,
+      }),
+    );
+    expect(recordModuleStarted).toHaveBeenCalledTimes(1);
+  });
+
+  it('opening a module of a course already started is no enrollment', async () => {
+    vi.mocked(recordModuleStarted).mockClear();
+    setup({ moduleId: 2, completed: [1] });
+    await screen.findByRole('heading', { level: 1, name: 'Module 2 title' });
+    await waitFor(() =>
+      expect(recordModuleStarted).toHaveBeenCalledWith(
+        expect.objectContaining({ moduleId: 2, enrolling: false }),
+      ),
+    );
   });
 
   it("shows 'Connection issues detected' when the save does not reach the server, keeping local progress", async () => {

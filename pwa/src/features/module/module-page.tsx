@@ -17,6 +17,7 @@ import {
   type ModuleOutline,
   moduleProgressIndicator,
   moduleStatus,
+  passesQuiz,
   paths,
   progressMessages,
   type PublicUser,
@@ -47,8 +48,9 @@ import {
 } from '../../offline/progress';
 import type { ReturnState } from '../../lib/return-path';
 import { useAfterPaint } from '../../lib/use-after-paint';
+import { useOnline } from '../../lib/use-online';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useTrackOnMount } from '../../offline/track-later';
+import { trackLater, withAnalytics } from '../../offline/track-later';
 import { useViewer } from '../../offline/viewer';
 import { LastReviewed, WorkshopInquiry } from './module-extras';
 import { ModuleNavigation } from './module-navigation';
@@ -170,6 +172,19 @@ function CourseModule({
     [completedModules, completedCount, percent],
   );
 
+  // Whether this opening enrolls the teacher (the course never opened, nothing completed), as read
+  // once the device's row and the server's records are in (opening the module records its visit
+  // right after); undecided (null) until then. Offline, the device's row decides.
+  const online = useOnline();
+  const enrollingAtOpen = useRef(new Map<string, boolean>());
+  const openKey = `${course.slug}/${moduleId}`;
+  const progressKnown = !liveProgress.isLoading || (!online && !liveProgress.isDeviceLoading);
+  if (progressKnown && !enrollingAtOpen.current.has(openKey))
+    enrollingAtOpen.current.set(
+      openKey,
+      liveProgress.lastAccessed === null && liveProgress.completedModules.length === 0,
+    );
+
   if (!module) return <ModuleNotFoundScreen courseSlug={course.slug} courseTitle={course.title} />;
   if (progress.isDeviceLoading) return <LoadingScreen label="Loading module" />;
 
@@ -186,6 +201,7 @@ function CourseModule({
       module={module}
       previous={previous}
       progress={shownProgress}
+      enrolling={enrollingAtOpen.current.get(openKey) ?? null}
       isFreeUser={!viewerHasPremium(user)}
       userConfirmed={userConfirmed}
       focusTitle={focusTitle}
@@ -199,6 +215,8 @@ interface ModuleViewProps {
   module: ModuleOutline;
   previous: ModuleOutline | null;
   progress: Pick<CourseProgress, 'completedModules' | 'completedCount' | 'percent'>;
+  /** This opening is the teacher's enrollment in the course (analytics); null while undecided. */
+  enrolling: boolean | null;
   isFreeUser: boolean;
   /** /me answered for this user: the current module is saved only then (never for a hint). */
   userConfirmed: boolean;
@@ -212,17 +230,25 @@ const ModuleView = memo(function ModuleView({
   module,
   previous,
   progress,
+  enrolling,
   isFreeUser,
   userConfirmed,
   focusTitle,
   moduleAside: ModuleAside,
 }: ModuleViewProps) {
   usePageTitle(`${module.title} | ${course.title}`);
-  useTrackOnMount(
-    'module_started',
-    { courseSlug: course.slug, moduleId: module.id },
-    `${course.slug}/${module.id}`,
-  );
+  const openedAt = useRef(0);
+  useEffect(() => {
+    openedAt.current = Date.now();
+  }, [course.slug, module.id]);
+  const recordedOpening = useRef('');
+  useEffect(() => {
+    const key = `${course.slug}/${module.id}`;
+    if (enrolling === null || recordedOpening.current === key) return;
+    recordedOpening.current = key;
+    const started = { courseSlug: course.slug, moduleId: module.id };
+    withAnalytics((a) => a.recordModuleStarted({ ...started, enrolling, freeCourse: !course.isPremium }));
+  }, [course.slug, module.id, course.isPremium, enrolling]);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const premium = usePremiumActions();
   const actions = useProgressActions();
@@ -253,6 +279,8 @@ const ModuleView = memo(function ModuleView({
 
   const onQuizComplete = ({ answers, score }: QuizResult) => {
     setQuizDone(true);
+    const seconds = (Date.now() - openedAt.current) / 1000;
+    const before = progress.completedModules;
     actions
       .saveModuleProgress({
         courseSlug: slug,
@@ -261,7 +289,26 @@ const ModuleView = memo(function ModuleView({
         score,
         answerKey: module.quiz?.map((q) => q.answer),
       })
-      .then(setSaveResult, (error: unknown) => console.warn('Progress save failed', error));
+      .then(
+        (result) => {
+          setSaveResult(result);
+          const done = result.progress.completedModules;
+          withAnalytics((a) =>
+            a.recordQuizSubmitted({
+              courseSlug: slug,
+              moduleId: id,
+              seconds,
+              score: result.score,
+              passed: passesQuiz(result.score),
+              moduleNewlyCompleted: result.completed && !before.includes(id),
+              courseNewlyCompleted:
+                course.modules.every((m) => done.includes(m.id)) &&
+                !course.modules.every((m) => before.includes(m.id)),
+            }),
+          );
+        },
+        (error: unknown) => console.warn('Progress save failed', error),
+      );
   };
 
   const indicator = moduleProgressIndicator({
@@ -396,7 +443,14 @@ const ModuleView = memo(function ModuleView({
 
           {module.videoUrl && (
             <Box sx={{ mb: 3 }}>
-              <ModuleVideo url={module.videoUrl} title={module.title} onLoaded={() => setVideoLoaded(true)} />
+              <ModuleVideo
+                url={module.videoUrl}
+                title={module.title}
+                onLoaded={() => {
+                  setVideoLoaded(true);
+                  trackLater('content_interaction', { kind: 'video', courseSlug: slug, moduleId: id });
+                }}
+              />
             </Box>
           )}
 

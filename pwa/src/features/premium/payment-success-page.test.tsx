@@ -2,11 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMe } from '../../offline/get-me';
-import { queueAnalyticsEvent } from '../../offline/analytics';
+import { queueAnalyticsEvent, recordPurchase } from '../../offline/analytics';
 import { buildUser, jsonResponse, renderWithProviders, stubApi } from '../../test/render';
 import { PaymentSuccessPage } from './payment-success-page';
 
-vi.mock('../../offline/analytics', () => ({ queueAnalyticsEvent: vi.fn(async () => {}) }));
+vi.mock('../../offline/analytics', () => ({
+  queueAnalyticsEvent: vi.fn(async () => {}),
+  recordPurchase: vi.fn(async () => {}),
+}));
 vi.mock('canvas-confetti', () => ({ default: vi.fn() }));
 
 const sessionPath = 'GET /api/stripe/checkout-session/cs_test_1';
@@ -16,6 +19,7 @@ const complete = {
   status: 'complete',
   paymentStatus: 'paid',
   planType: 'quarterly',
+  amountCharged: null,
 } as const;
 
 /** Like the app shell: the page renders once the current user is known, and the user stays observed. */
@@ -45,11 +49,13 @@ function renderPage(
 describe('/payment-success', () => {
   beforeEach(() => {
     vi.mocked(queueAnalyticsEvent).mockClear();
+    vi.mocked(recordPurchase).mockClear();
     sessionStorage.clear();
   });
 
   it('confirms the session, refreshes the user and shows the benefits, Start Learning and support', async () => {
-    const { api } = renderPage([() => jsonResponse(200, { ...complete, premium: true })]);
+    // LAUNCH30: 30% off the first quarter, as the provider charged it.
+    const { api } = renderPage([() => jsonResponse(200, { ...complete, premium: true, amountCharged: 21 })]);
     expect(
       await screen.findByRole('heading', { name: 'Payment Successful' }, { timeout: 5000 }),
     ).toBeInTheDocument();
@@ -71,10 +77,13 @@ describe('/payment-success', () => {
     await waitFor(() => expect(api.calls('GET /api/auth/me')).toHaveLength(2));
     expect(queueAnalyticsEvent).toHaveBeenCalledWith('payment_success', {
       planType: 'quarterly',
-      value: 39,
+      value: 21,
       currency: 'USD',
       sessionId: 'cs_test_1',
     });
+    // The purchase conversion: the amount charged.
+    await waitFor(() => expect(recordPurchase).toHaveBeenCalledWith('quarterly', 21));
+    expect(recordPurchase).toHaveBeenCalledTimes(1);
   });
 
   it("shows 'Confirming your payment...' and waits for a late webhook", async () => {

@@ -24,7 +24,8 @@ import { useToast } from '../../components/toast-provider';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { meKeys } from '../../offline/get-me';
 import { usePageTitle } from '../../lib/use-page-title';
-import { planAnalyticsValue, recordPremiumEvent } from './analytics';
+import { recordPremiumEvent } from './analytics';
+import { withAnalytics } from '../../offline/track-later';
 import { useCheckoutSession } from './api/get-checkout-session';
 import { premiumKeys } from './api/premium-keys';
 import { celebrate } from '../../components/confetti';
@@ -91,14 +92,13 @@ export function PaymentSuccessPage({
       title: premiumMessages.paymentSuccessful,
       description: 'Welcome to Premium! Every course is now open to you.',
     });
-    if (firstConfirmation(sessionId))
-      recordPremiumEvent('payment_success', {
-        planType,
-        value: planAnalyticsValue[planType],
-        currency: 'USD',
-        sessionId,
-      });
-  }, [state, planType, sessionId, queryClient, toast]);
+    if (firstConfirmation(sessionId)) {
+      // What was charged after any promotion code (decision 041); the catalogue price if not told.
+      const charged = data?.amountCharged ?? plans[planType].amount;
+      recordPremiumEvent('payment_success', { planType, value: charged, currency: 'USD', sessionId });
+      withAnalytics((a) => a.recordPurchase(planType, charged));
+    }
+  }, [state, planType, sessionId, queryClient, toast, data?.amountCharged]);
 
   useEffect(() => (state === 'confirmed' ? celebrate() : undefined), [state]);
 

@@ -51,7 +51,7 @@ export function PromptCard({ prompt }: { prompt: PromptView }) {
             <span>Premium</span>
           </Stack>
         ) : (
-          <CopyButton title={prompt.title} text={prompt.prompt} />
+          <CopyButton id={prompt.id} title={prompt.title} text={prompt.prompt} />
         )}
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -99,8 +99,8 @@ export function PromptCard({ prompt }: { prompt: PromptView }) {
   );
 }
 
-function CopyButton({ title, text }: { title: string; text: string }) {
-  const { copied, copy } = useCopyPrompt(text);
+function CopyButton({ id, title, text }: { id: string; title: string; text: string }) {
+  const { copied, copy } = useCopyPrompt(text, id);
   return (
     <Button
       variant={copied ? 'contained' : 'outlined'}

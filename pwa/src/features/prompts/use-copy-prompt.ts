@@ -2,6 +2,7 @@ import { timings } from '@pd/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../../components/toast-provider';
 import { copyToClipboard } from './copy-to-clipboard';
+import { trackLater } from '../../offline/track-later';
 
 export const copyMessages = {
   copied: 'Copied to clipboard',
@@ -14,7 +15,10 @@ export const copyMessages = {
  * Copies a prompt's text: `copied` is true for 2 s afterwards (the check icon, spec section 4), and
  * a toast says whether it worked (spec sections 8 and 9).
  */
-export function useCopyPrompt(text: string): { copied: boolean; copy: () => Promise<void> } {
+export function useCopyPrompt(
+  text: string,
+  promptId: string,
+): { copied: boolean; copy: () => Promise<void> } {
   const toast = useToast();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -31,10 +35,11 @@ export function useCopyPrompt(text: string): { copied: boolean; copy: () => Prom
       return;
     }
     setCopied(true);
+    trackLater('prompt_copy', { promptId });
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), timings.copiedIndicatorMs);
     toast({ variant: 'success', title: copyMessages.copied, description: copyMessages.copiedText });
-  }, [text, toast]);
+  }, [text, promptId, toast]);
 
   return { copied, copy };
 }
