@@ -59,6 +59,9 @@ export async function startApi(port, { databaseUrl, logLevel = 'warn', env = {},
       DATABASE_URL: databaseUrl ?? '',
       NODE_ENV: 'development',
       LOG_LEVEL: logLevel,
+      // The load's teachers pass a quiz seconds after opening it: with the time-on-task rule on
+      // (decision 075) each completion would be refused, a lighter load than BENCHMARKS.md describes.
+      MODULE_MIN_TIME_SHARE: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

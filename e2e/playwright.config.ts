@@ -52,6 +52,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // The journeys pass quizzes seconds after opening a course; the time-on-task rule (decision
+      // 075) is tested in the api suite on an injected clock.
+      MODULE_MIN_TIME_SHARE: '0',
     },
   },
 });

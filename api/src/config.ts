@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultModuleMinTimeShare } from '@pd/domain';
 
 /** The repository root: api/src/config.ts and api/dist/config.js are both two levels below it. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -87,6 +88,15 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(3650).default(395),
   ),
+  /** Time on task (decision 075): the share of a module's stated minutes before it can be completed. */
+  MODULE_MIN_TIME_SHARE: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a number from 0 to 1, e.g. 0.3' })
+      .min(0, 'must be a number from 0 to 1, e.g. 0.3')
+      .max(1, 'must be a number from 0 to 1, e.g. 0.3')
+      .default(defaultModuleMinTimeShare),
+  ),
   MARKETING_JOIN_URL: z.preprocess(
     emptyToUndefined,
     z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
@@ -133,6 +143,8 @@ export interface Config {
   marketingJoinUrl: string | undefined;
   /** Days raw analytics events are kept (default 395, about 13 months); rollups are kept. */
   analyticsRetentionDays: number;
+  /** MODULE_MIN_TIME_SHARE: 0 turns the time-on-task rule off (decision 075). */
+  moduleMinTimeShare: number;
 }
 
 export class ConfigError extends Error {}
@@ -183,6 +195,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe,
     marketingJoinUrl: e.MARKETING_JOIN_URL,
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
+    moduleMinTimeShare: e.MODULE_MIN_TIME_SHARE,
   };
 }
 

@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './brand.js';
 export * from './content.js';
 export * from './content-api.js';
+export * from './time-on-task.js';
 export * from './pages.js';
 export * from './pages-contract.js';
 export * from './course-access.js';

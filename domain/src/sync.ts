@@ -34,6 +34,11 @@ export const QuizSubmittedOp = z.object({
    * `syncReasons.supersededByReset`. Absent: the current generation.
    */
   generation: generation.optional(),
+  /**
+   * Extension: when the teacher submitted the quiz, by the device's clock (an offline completion).
+   * The server keeps it within [the course's first arrival, the receipt] (time on task, decision 075).
+   */
+  at: z.iso.datetime({ offset: true, ...malformed }).optional(),
 });
 
 export const CourseResetOp = z.object({
@@ -63,6 +68,8 @@ export const syncReasons = {
   notEntitled: 'This course needs a premium plan or a group licence.',
   moduleLocked: 'Complete the previous module first.',
   wrongAnswerCount: 'Send one answer for each question of the quiz.',
+  /** Time on task (decision 075); the answer names the minute from which it counts (`tooEarlyReason`). */
+  tooEarly: 'Finish reading the lesson first.',
 } as const;
 
 export const SyncOpResult = z.object({

@@ -164,6 +164,23 @@ export const syncReceipts = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.opId] })],
 );
 
+/**
+ * When a course's content first reached a teacher from the server (a page load or a course download):
+ * the start of the time on task a module's completion must show (issue 17, decision 075).
+ */
+export const contentReceipts = pgTable(
+  'content_receipts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseSlug: text('course_slug').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseSlug] })],
+);
+export type ContentReceiptRow = typeof contentReceipts.$inferSelect;
+
 /** An issued certificate: its id is the number printed on it and checked by the public page. */
 export const certificates = pgTable(
   'certificates',

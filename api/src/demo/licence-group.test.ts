@@ -8,7 +8,8 @@ import { demoPassword, seedDemoAccounts } from './seed.js';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  // As `npm start` runs it: the time-on-task rule at its default share (decision 075).
+  app = await startTestApp({ env: { MODULE_MIN_TIME_SHARE: '0.3' } });
 });
 afterAll(() => app.close());
 

@@ -5,7 +5,7 @@ import { hashPassword } from '../modules/auth/crypto.js';
 import { findUserByEmail, insertUser } from '../modules/auth/store.js';
 import * as licences from '../modules/licences/service.js';
 import { insertGroup, insertMembership } from '../modules/licences/store.js';
-import { saveProgress } from '../modules/progress/service.js';
+import { noteContentReceived, saveProgress } from '../modules/progress/service.js';
 import { demoPassword } from './seed.js';
 
 /** The demo school's teachers: name, e-mail and the modules they completed, per course. */
@@ -51,6 +51,8 @@ export async function seedDemoLicenceGroup(
     const teacher = { id: user.id, role: user.role, licence: await licences.membershipOf(deps, user.id) };
     for (const [slug, modules] of Object.entries(member.progress)) {
       const course = deps.content.courses.find((c) => c.slug === slug);
+      // They opened the course three weeks ago: their completions show the time on task.
+      await noteContentReceived(deps, user.id, slug, new Date(now.getTime() - 21 * 24 * 60 * 60 * 1000));
       for (const module of course?.modules.slice(0, modules) ?? []) {
         const answers = (module.quiz ?? []).map((q) => q.answer);
         await saveProgress(deps, teacher, slug, module.id, answers);

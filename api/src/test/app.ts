@@ -78,6 +78,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
     MAIL_FROM: 'AI Classroom Academy <no-reply@school.test>',
+    // Time on task (decision 075) is off unless a test turns it on: most tests pass a quiz at once.
+    MODULE_MIN_TIME_SHARE: '0',
     ...options.env,
   });
   const clock = createTestClock();

@@ -162,7 +162,13 @@ describe('saveModuleProgress', () => {
           type: 'quiz-submitted',
           status: 'pending',
           tries: 0,
-          payload: { courseSlug: slug, moduleId: 1, answers },
+          // The device's time of the completion (decision 075).
+          payload: {
+            courseSlug: slug,
+            moduleId: 1,
+            answers,
+            at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+          },
           localGrade: { score: 100, passed: true },
         },
       ],
@@ -174,6 +180,7 @@ describe('saveModuleProgress', () => {
         courseSlug: slug,
         moduleId: 1,
         answers,
+        at: expect.any(String),
       },
     ]);
     expect(result).toMatchObject({ synced: true, completed: true, score: 100 });

@@ -206,6 +206,8 @@ async function runSave(
         courseSlug,
         moduleId,
         answers: [...answers],
+        // When the teacher passed it, by this device's clock: an offline completion keeps its time.
+        at: new Date().toISOString(),
         // Unknown generation: let the server use its current one.
         ...(row.generationKnown ? { generation: row.generation } : {}),
       },

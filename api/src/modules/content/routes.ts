@@ -17,12 +17,13 @@ import { viewerOf } from '../licences/service.js';
 import { type CachedJson, cachedJson, sendRevalidated } from './http-cache.js';
 import { presentCatalogue, presentCourse, presentFaq, presentLegalPage } from './present.js';
 import * as service from './service.js';
+import * as progress from '../progress/service.js';
 
 /**
  * The content calls. Content is fixed for the life of the process, so the public answers are
  * serialised once; clients revalidate them (`no-cache` + ETag), since a deploy may change them.
  */
-export function contentRoutes(deps: Pick<AppDeps, 'db' | 'content' | 'sessionCache'>): Router {
+export function contentRoutes(deps: Pick<AppDeps, 'db' | 'content' | 'sessionCache' | 'config' | 'clock'>): Router {
   const router = new Router();
   const catalogue = cachedJson(presentCatalogue(service.allCourses(deps.content)));
   const faq = cachedJson(presentFaq(service.faqSections(deps.content)));
@@ -49,7 +50,10 @@ export function contentRoutes(deps: Pick<AppDeps, 'db' | 'content' | 'sessionCac
    */
   const courseAnswers = new WeakMap<Course, CachedJson<CourseContentResponse>>();
   route(router, endpoints.course, privateAnswer, requireUser(deps), async ({ ctx, params }) => {
-    const course = service.openCourse(deps, await viewerOf(deps, signedInUser(ctx)), params.slug);
+    const user = signedInUser(ctx);
+    const course = service.openCourse(deps, await viewerOf(deps, user), params.slug);
+    // The lessons reach the teacher now: the start of the time on task (decision 075).
+    await progress.noteContentReceived(deps, user.id, course.slug);
     let answer = courseAnswers.get(course);
     if (!answer) {
       answer = cachedJson({ course: presentCourse(course) });

@@ -45,13 +45,19 @@ export interface QuizAttempt {
   answers: readonly number[];
   /** The course generation the device knew; absent: the current one. */
   generation?: number;
-  /** The server's time of the attempt. */
+  /** The attempt's time: the server's, or an offline completion's device time kept in bounds. */
   at: Date;
+  /**
+   * Time on task (decision 075): the earliest time this module's completion counts, or null when
+   * the course's content never reached the teacher from the server. Absent: no such rule.
+   */
+  earliestCompletion?: Date | null;
 }
 
 export type QuizMerge =
   | { status: 'applied'; row: ProgressRow }
-  | { status: 'rejected'; reason: 'supersededByReset' | 'moduleLocked' };
+  | { status: 'rejected'; reason: 'supersededByReset' | 'moduleLocked' }
+  | { status: 'rejected'; reason: 'tooEarly'; earliest: Date | null };
 
 /**
  * Grades an attempt and merges it into the module's record. An attempt made before the course's
@@ -76,6 +82,16 @@ export function mergeQuiz(ledger: CourseLedger, attempt: QuizAttempt): QuizMerge
     },
     { score, passed, unlocked: true, answers: attempt.answers, at: attempt.at },
   );
+  // A new completion counts only after the time on task (a failed try or a review always counts).
+  const { earliestCompletion } = attempt;
+  if (
+    merged.completed &&
+    !before?.completed &&
+    earliestCompletion !== undefined &&
+    (earliestCompletion === null || attempt.at < earliestCompletion)
+  ) {
+    return { status: 'rejected', reason: 'tooEarly', earliest: earliestCompletion };
+  }
   const row: ProgressRow = {
     userId: ledger.userId,
     courseSlug: ledger.courseSlug,

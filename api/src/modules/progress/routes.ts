@@ -59,7 +59,10 @@ export function progressRoutes(deps: AppDeps): Router {
       Number(params.moduleId),
       input.answers,
     );
-    if (outcome.status === 'rejected') throw saveError(deps, user, courseSlug, outcome.reason);
+    if (outcome.status === 'rejected')
+      throw outcome.message && outcome.reason === 'tooEarly'
+        ? new AppError(409, outcome.message, errorCodes.conflict)
+        : saveError(deps, user, courseSlug, outcome.reason);
     ctx.set('Cache-Control', 'no-store');
     return outcome.answer;
   });
@@ -99,5 +102,7 @@ function saveError(
       return new AppError(409, progressMessages.moduleLocked, errorCodes.conflict);
     case 'supersededByReset':
       return new AppError(409, syncReasons.supersededByReset, errorCodes.conflict);
+    case 'tooEarly':
+      return new AppError(409, syncReasons.tooEarly, errorCodes.conflict);
   }
 }

@@ -8,7 +8,10 @@ import {
   type SyncOpResult,
   type SyncRequest,
   type SyncResponse,
+  completionTime,
+  msBeforeCompletion,
   syncReasons,
+  tooEarlyReason,
 } from '@pd/domain';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
@@ -26,7 +29,7 @@ import {
 import { presentCourseProgress, presentRecord } from './present.js';
 import * as store from './store.js';
 
-type ServiceDeps = Pick<AppDeps, 'db' | 'clock' | 'content'>;
+type ServiceDeps = Pick<AppDeps, 'db' | 'clock' | 'content' | 'config'>;
 /** The signed-in teacher with their licence seat (premium courses need premium or a licence). */
 export type Teacher = Pick<UserRow, 'id' | 'role'> & { licence: LicenceMembership | null };
 
@@ -99,10 +102,70 @@ async function saveLedgers(tx: Db, userId: string, ledgers: Iterable<CourseLedge
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Time on task (issue 17, decision 075).
+
+/** When the content of these courses first reached the teacher; null when the rule is off. */
+async function contentArrivals(
+  deps: ServiceDeps,
+  tx: Db,
+  userId: string,
+  courseSlugs: readonly string[],
+): Promise<Map<string, Date> | null> {
+  if (deps.config.moduleMinTimeShare <= 0) return null;
+  return store.contentReceivedAt(tx, userId, courseSlugs);
+}
+
+/**
+ * An attempt's time (an offline completion's device time, kept within [the content's arrival, now])
+ * and the earliest time its completion counts, with the minutes the teacher is told.
+ */
+function attemptTiming(
+  deps: ServiceDeps,
+  arrivals: Map<string, Date> | null,
+  courseSlug: string,
+  moduleId: number,
+  deviceAt: string | undefined,
+  now: Date,
+) {
+  if (!arrivals) return { at: now, requiredMs: 0 };
+  const modules = findCourse(deps.content, courseSlug)?.modules ?? [];
+  const requiredMs = msBeforeCompletion(modules, moduleId, deps.config.moduleMinTimeShare);
+  const contentAt = arrivals.get(courseSlug);
+  if (!contentAt) return { at: now, earliestCompletion: null, requiredMs };
+  return {
+    at: completionTime(deviceAt ? new Date(deviceAt) : undefined, contentAt, now),
+    earliestCompletion: new Date(contentAt.getTime() + requiredMs),
+    requiredMs,
+  };
+}
+
+/**
+ * Notes that a course's content reached the teacher (the course answer: a page load or a download;
+ * `at` for the demo data's earlier visits). Once per teacher and course in this process; the
+ * database keeps the first time.
+ */
+export async function noteContentReceived(
+  deps: ServiceDeps,
+  userId: string,
+  courseSlug: string,
+  at: Date = deps.clock(),
+): Promise<void> {
+  if (deps.config.moduleMinTimeShare <= 0) return;
+  const key = `${userId}\u0000${courseSlug}`;
+  if (noted.has(key)) return;
+  await store.noteContentReceived(deps.db, userId, courseSlug, at);
+  if (noted.size >= notedLimit) noted.clear();
+  noted.add(key);
+}
+const noted = new Set<string>();
+const notedLimit = 50_000;
+
+// ---------------------------------------------------------------------------------------------------
 // The online calls of spec section 7.
 
 export type SaveOutcome =
-  { status: 'applied'; answer: SaveProgressResponse } | { status: 'rejected'; reason: RejectionReason };
+  | { status: 'applied'; answer: SaveProgressResponse }
+  | { status: 'rejected'; reason: RejectionReason; message?: string };
 
 /** Grades a quiz attempt and merges it into the server's record of the module (ADR 004). */
 export async function saveProgress(
@@ -117,8 +180,13 @@ export async function saveProgress(
   return deps.db.transaction(async (tx) => {
     const ledger = (await openLedgers(tx, user.id, [courseSlug])).get(courseSlug);
     if (!ledger) throw new Error(`course ${courseSlug} was not locked`);
-    const merged = mergeQuiz(ledger, { moduleId, answerKey: check.answerKey, answers, at: deps.clock() });
-    if (merged.status === 'rejected') return merged;
+    const arrivals = await contentArrivals(deps, tx, user.id, [courseSlug]);
+    const { requiredMs, ...timing } = attemptTiming(deps, arrivals, courseSlug, moduleId, undefined, deps.clock());
+    const merged = mergeQuiz(ledger, { moduleId, answerKey: check.answerKey, answers, ...timing });
+    if (merged.status === 'rejected')
+      return merged.reason === 'tooEarly'
+        ? { status: 'rejected', reason: 'tooEarly', message: tooEarlyReason(requiredMs) }
+        : merged;
     await saveLedgers(tx, user.id, [ledger]);
     return {
       status: 'applied',
@@ -200,14 +268,16 @@ export async function syncProgress(
       touched,
     );
 
+    const arrivals = await contentArrivals(deps, tx, user.id, touched);
     const results: SyncOpResult[] = [];
     const rejected: { opId: string; reason: string }[] = [];
     for (const plan of planned) {
-      const outcome = plan.kind === 'merge' ? applyOp(ledgers, plan.op, plan.answerKey, now) : plan;
+      const outcome =
+        plan.kind === 'merge' ? applyOp(deps, ledgers, arrivals, plan.op, plan.answerKey, now) : plan;
       if (outcome.kind === 'duplicate') {
         results.push({ opId: plan.op.opId, status: 'duplicate' });
       } else if (outcome.kind === 'rejected') {
-        const reason = syncReasons[outcome.reason];
+        const reason = ('message' in outcome ? outcome.message : undefined) ?? syncReasons[outcome.reason];
         rejected.push({ opId: plan.op.opId, reason });
         results.push({ opId: plan.op.opId, status: 'rejected', reason });
       } else {
@@ -226,7 +296,10 @@ export async function syncProgress(
   });
 }
 
-type OpOutcome = { kind: 'applied' } | { kind: 'duplicate' } | { kind: 'rejected'; reason: RejectionReason };
+type OpOutcome =
+  | { kind: 'applied' }
+  | { kind: 'duplicate' }
+  | { kind: 'rejected'; reason: RejectionReason; message?: string };
 type OpPlan =
   | { kind: 'merge'; op: SyncOp; answerKey: number[] }
   | ({ op: SyncOp } & Exclude<OpOutcome, { kind: 'applied' }>);
@@ -246,10 +319,12 @@ function planOp(deps: ServiceDeps, user: Teacher, op: SyncOp, isNew: boolean): O
 }
 
 function applyOp(
+  deps: ServiceDeps,
   ledgers: ReadonlyMap<string, CourseLedger>,
+  arrivals: Map<string, Date> | null,
   op: SyncOp,
   answerKey: readonly number[],
-  at: Date,
+  now: Date,
 ): OpOutcome {
   const ledger = ledgers.get(op.courseSlug);
   if (!ledger) throw new Error(`course ${op.courseSlug} was not locked`);
@@ -257,12 +332,16 @@ function applyOp(
     mergeReset(ledger, op.generation);
     return { kind: 'applied' };
   }
+  const { requiredMs, ...timing } = attemptTiming(deps, arrivals, op.courseSlug, op.moduleId, op.at, now);
   const merged = mergeQuiz(ledger, {
     moduleId: op.moduleId,
     answerKey,
     answers: op.answers,
     generation: op.generation,
-    at,
+    ...timing,
   });
-  return merged.status === 'applied' ? { kind: 'applied' } : { kind: 'rejected', reason: merged.reason };
+  if (merged.status === 'applied') return { kind: 'applied' };
+  return merged.reason === 'tooEarly'
+    ? { kind: 'rejected', reason: 'tooEarly', message: tooEarlyReason(requiredMs) }
+    : { kind: 'rejected', reason: merged.reason };
 }

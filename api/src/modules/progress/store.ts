@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { courseGenerations, progress, type ProgressRow, syncReceipts } from '../../db/schema.js';
+import {
+  contentReceipts,
+  courseGenerations,
+  progress,
+  type ProgressRow,
+  syncReceipts,
+} from '../../db/schema.js';
 
 /** Code-unit order: the same in every process, whatever the database's collation. */
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -159,4 +165,24 @@ export async function countReceipts(db: Db, userId: string): Promise<number> {
     .from(syncReceipts)
     .where(eq(syncReceipts.userId, userId));
   return row?.n ?? 0;
+}
+
+/** Records when a course's content first reached the teacher (later arrivals change nothing). */
+export async function noteContentReceived(db: Db, userId: string, courseSlug: string, at: Date): Promise<void> {
+  await db.insert(contentReceipts).values({ userId, courseSlug, firstAt: at }).onConflictDoNothing();
+}
+
+/** When each of these courses' content first reached the teacher (absent: never). */
+export async function contentReceivedAt(
+  db: Db,
+  userId: string,
+  courseSlugs: readonly string[],
+): Promise<Map<string, Date>> {
+  const slugs = [...new Set(courseSlugs)];
+  if (slugs.length === 0) return new Map();
+  const rows = await db
+    .select({ courseSlug: contentReceipts.courseSlug, firstAt: contentReceipts.firstAt })
+    .from(contentReceipts)
+    .where(and(eq(contentReceipts.userId, userId), inArray(contentReceipts.courseSlug, slugs)));
+  return new Map(rows.map((r) => [r.courseSlug, r.firstAt]));
 }

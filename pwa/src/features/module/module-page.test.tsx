@@ -279,6 +279,7 @@ describe('ModulePage', () => {
           courseSlug: slug,
           moduleId: 1,
           answers: [0, 2],
+          at: expect.any(String),
         },
       ],
     });
