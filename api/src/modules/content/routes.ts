@@ -23,7 +23,9 @@ import * as progress from '../progress/service.js';
  * The content calls. Content is fixed for the life of the process, so the public answers are
  * serialised once; clients revalidate them (`no-cache` + ETag), since a deploy may change them.
  */
-export function contentRoutes(deps: Pick<AppDeps, 'db' | 'content' | 'sessionCache' | 'config' | 'clock'>): Router {
+export function contentRoutes(
+  deps: Pick<AppDeps, 'db' | 'content' | 'sessionCache' | 'config' | 'clock'>,
+): Router {
   const router = new Router();
   const catalogue = cachedJson(presentCatalogue(service.allCourses(deps.content)));
   const faq = cachedJson(presentFaq(service.faqSections(deps.content)));

@@ -181,7 +181,14 @@ export async function saveProgress(
     const ledger = (await openLedgers(tx, user.id, [courseSlug])).get(courseSlug);
     if (!ledger) throw new Error(`course ${courseSlug} was not locked`);
     const arrivals = await contentArrivals(deps, tx, user.id, [courseSlug]);
-    const { requiredMs, ...timing } = attemptTiming(deps, arrivals, courseSlug, moduleId, undefined, deps.clock());
+    const { requiredMs, ...timing } = attemptTiming(
+      deps,
+      arrivals,
+      courseSlug,
+      moduleId,
+      undefined,
+      deps.clock(),
+    );
     const merged = mergeQuiz(ledger, { moduleId, answerKey: check.answerKey, answers, ...timing });
     if (merged.status === 'rejected')
       return merged.reason === 'tooEarly'

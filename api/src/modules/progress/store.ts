@@ -168,7 +168,12 @@ export async function countReceipts(db: Db, userId: string): Promise<number> {
 }
 
 /** Records when a course's content first reached the teacher (later arrivals change nothing). */
-export async function noteContentReceived(db: Db, userId: string, courseSlug: string, at: Date): Promise<void> {
+export async function noteContentReceived(
+  db: Db,
+  userId: string,
+  courseSlug: string,
+  at: Date,
+): Promise<void> {
   await db.insert(contentReceipts).values({ userId, courseSlug, firstAt: at }).onConflictDoNothing();
 }
 
