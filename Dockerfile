@@ -15,6 +15,9 @@ RUN npm run build
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000
+# Certificates print names in Arabic, Hebrew, Chinese, Devanagari... with Noto (decision 076).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-core fonts-noto-cjk \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/

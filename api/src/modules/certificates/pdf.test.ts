@@ -1,7 +1,14 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { describe, expect, it } from 'vitest';
-import { type CertificatePdfInput, formatCertificateDate, renderCertificatePdf } from './pdf.js';
+import { uncovered } from './fonts.js';
+import {
+  type CertificatePdfInput,
+  certificateNameFonts,
+  defaultNameFallbackFonts,
+  formatCertificateDate,
+  renderCertificatePdf,
+} from './pdf.js';
 
 const base: CertificatePdfInput = {
   teacherName: 'Nguyễn Thị Minh Khai',
@@ -143,6 +150,51 @@ describe('renderCertificatePdf', () => {
     expect(parsed.pages).toBe(1);
     expect(parsed.text).toContain('…');
     expectInsideBorder(parsed.items);
+  });
+
+  describe('names in the scripts teachers write them in (issue 17.11)', () => {
+    const names = [
+      ['Arabic', 'فاطمة الزهراء', 'NotoSansArabic-Bold'],
+      ['Hebrew', 'שרה כהן', 'NotoSansHebrew-Bold'],
+      ['Chinese', '王小明', 'NotoSansCJKsc-Bold'],
+      ['Japanese', '佐藤 花子', 'NotoSansCJKsc-Bold'],
+      ['Korean', '김민준', 'NotoSansCJKsc-Bold'],
+      ['Hindi', 'अनन्या शर्मा', 'NotoSansDevanagari-Bold'],
+      ['Thai', 'สมชาย ใจดี', 'NotoSansThai-Bold'],
+    ] as const;
+
+    it.each(names)(
+      '%s: every character has a glyph, the font is embedded and the name is real text',
+      async (_, name, font) => {
+        expect(uncovered(name, certificateNameFonts(defaultNameFallbackFonts()))).toEqual([]);
+        const pdf = await renderCertificatePdf({ ...base, teacherName: name });
+        expect(pdf.toString('latin1')).toMatch(new RegExp(`/BaseFont /[A-Z]{6}\\+${font}`));
+        const parsed = await parse(pdf);
+        // The name as real text: exactly its characters. (A PDF keeps glyphs in visual order, so a
+        // reader lists right-to-left words left to right and a Devanagari reph after its syllable.)
+        const compact = parsed.text.replace(/\s+/g, '');
+        const after = 'Thiscertifiesthat';
+        const printed = compact.slice(compact.indexOf(after) + after.length, compact.indexOf('hascompleted'));
+        const chars = (s: string) => Array.from(s.normalize('NFC').replace(/\s+/g, '')).sort();
+        expect(chars(printed)).toEqual(chars(name));
+        for (const word of name.split(' '))
+          if (!/[\u0900-\u097f]/u.test(word)) expect(printed).toContain(word);
+        expectInsideBorder(parsed.items);
+      },
+    );
+
+    it('a long name mixing scripts still fits inside the border', async () => {
+      const teacherName = 'Nguyễn Thị Minh Khai محمد بن عبد الله 王小明 Oyelaran-Whitfield שרה כהן अनन्या';
+      const parsed = await parse(await renderCertificatePdf({ ...base, teacherName }));
+      expect(parsed.pages).toBe(1);
+      expectInsideBorder(parsed.items);
+    });
+
+    it('a Latin name keeps DejaVu Serif and embeds no fallback', async () => {
+      const pdf = (await renderCertificatePdf({ ...base, teacherName: 'Zoë Nguyễn' })).toString('latin1');
+      expect(pdf).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSerif-Bold/);
+      expect(pdf).not.toMatch(/\/BaseFont \/[A-Z]{6}\+Noto/);
+    });
   });
 
   it('is deterministic: the same input gives the same bytes', async () => {

@@ -6,11 +6,13 @@
  * the document, not from chance), so a certificate can be re-rendered on every download.
  *
  * Text uses embedded DejaVu TTFs (api/assets/fonts): pdfkit's built-in fonts cannot draw names
- * such as Zoë, José or Nguyễn Thị Minh Khai (TOOLCHAIN.md).
+ * such as Zoë, José or Nguyễn Thị Minh Khai (TOOLCHAIN.md). A name in another script (Arabic,
+ * Hebrew, Chinese, Devanagari...) falls back to the system's Noto fonts, run by run (fonts.ts).
  */
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { type FontFile, fontRuns, isRightToLeft, systemNameFonts } from './fonts.js';
 
 export interface CertificatePdfInput {
   teacherName: string;
@@ -26,6 +28,15 @@ export interface CertificatePdfInput {
   verifyUrl: string;
   /** IANA time zone used to write the completion date; defaults to UTC. */
   timeZone?: string;
+  /** Fonts for names beyond DejaVu's scripts; defaults to the system's Noto fonts. */
+  nameFallbackFonts?: readonly FontFile[];
+}
+
+let systemFonts: readonly FontFile[] | undefined;
+/** The system's Noto fonts for names, looked up once per process. */
+export function defaultNameFallbackFonts(): readonly FontFile[] {
+  systemFonts ??= systemNameFonts().fonts;
+  return systemFonts;
 }
 
 /**
@@ -86,6 +97,8 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     },
   });
   for (const name of Object.keys(FONTS) as FontName[]) doc.registerFont(name, fontPath(name));
+  const nameFonts = certificateNameFonts(input.nameFallbackFonts ?? defaultNameFallbackFonts());
+  for (const f of nameFonts.slice(1, -1)) doc.registerFont(f.name, f.path, f.postscriptName);
 
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -95,7 +108,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   });
 
   drawBorder(doc);
-  drawBody(doc, input);
+  drawBody(doc, input, nameFonts);
   drawFooter(doc, input, completedOn);
 
   doc.end();
@@ -104,6 +117,18 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
 
 function fontPath(name: FontName): string {
   return certificateFontsDir + FONTS[name];
+}
+
+/**
+ * The name's fonts in order: DejaVu Serif Bold, the fallbacks (Noto: their Arabic and Hebrew are
+ * shaped better than DejaVu Sans's), then DejaVu Sans Bold for the symbols they lack.
+ */
+export function certificateNameFonts(fallbacks: readonly FontFile[]): FontFile[] {
+  return [
+    { name: 'serifBold', path: fontPath('serifBold') },
+    ...fallbacks,
+    { name: 'sansBold', path: fontPath('sansBold') },
+  ];
 }
 
 function drawBorder(doc: PDFKit.PDFDocument): void {
@@ -136,7 +161,7 @@ function drawBorder(doc: PDFKit.PDFDocument): void {
   doc.restore();
 }
 
-function drawBody(doc: PDFKit.PDFDocument, input: CertificatePdfInput): void {
+function drawBody(doc: PDFKit.PDFDocument, input: CertificatePdfInput, nameFonts: readonly FontFile[]): void {
   // Product name, spaced capitals.
   const product = input.productName.toUpperCase();
   const productFit = fitLines(doc, product, 'sansBold', 10, 7, CONTENT_WIDTH, 1, 2.5);
@@ -149,8 +174,9 @@ function drawBody(doc: PDFKit.PDFDocument, input: CertificatePdfInput): void {
 
   // The teacher's name: large, shrinks, up to two lines, centred vertically in its box.
   const nameBox = { top: 180, height: 74 };
-  const nameFit = fitLines(doc, input.teacherName, 'serifBold', 34, 14, CONTENT_WIDTH - 80, 2);
-  drawLines(doc, nameFit, 'serifBold', COLORS.ink, centreIn(nameBox, nameFit));
+  const nameMeasure = runsMeasure(doc, nameFonts);
+  const nameFit = fitWith(input.teacherName, nameMeasure, 34, 14, CONTENT_WIDTH - 80, 2);
+  drawRuns(doc, nameFit, nameFonts, COLORS.ink, centreIn(nameBox, nameFit));
   rule(doc, PAGE.width / 2 - 210, PAGE.width / 2 + 210, nameBox.top + nameBox.height + 4, COLORS.gold, 0.8);
 
   centered(doc, 'has completed the professional development course', 'sans', 13, COLORS.muted, 272);
@@ -236,8 +262,19 @@ function fitLines(
   maxLines: number,
   characterSpacing = 0,
 ): Fit {
+  return fitWith(text, widthMeasure(doc, font, characterSpacing), max, min, width, maxLines);
+}
+
+/** `fitLines` with any width measure (a name drawn in runs of several fonts). */
+function fitWith(
+  text: string,
+  measure: (s: string, size: number) => number,
+  max: number,
+  min: number,
+  width: number,
+  maxLines: number,
+): Fit {
   const clean = text.replace(/\s+/g, ' ').trim();
-  const measure = widthMeasure(doc, font, characterSpacing);
   const split = maxLines >= 2 ? balancedSplit(clean, (s) => measure(s, max)) : null;
   const twoLineFrom = max * 0.8;
   for (let size = max; size >= min; size -= 0.5) {
@@ -263,6 +300,60 @@ function widthMeasure(doc: PDFKit.PDFDocument, font: FontName, characterSpacing:
     }
     return unit * size + characterSpacing * Math.max(0, s.length - 1);
   };
+}
+
+/**
+ * A line's pieces in drawing order: its font runs split into words and spaces, each right-to-left
+ * run's words reversed, and the runs themselves reversed on a right-to-left line (the bidi order of
+ * a name; fontkit shapes each word, right-to-left glyphs included).
+ */
+function visualPieces(doc: PDFKit.PDFDocument, line: string, fonts: readonly FontFile[], size: number) {
+  const runs = fontRuns(line, fonts).map((run) => {
+    const pieces = (run.text.match(/\s+|\S+/gu) ?? []).map((text) => ({
+      text,
+      font: run.font,
+      space: /^\s/u.test(text),
+      width: doc.font(run.font).fontSize(size).widthOfString(text),
+    }));
+    return isRightToLeft(run.text) ? pieces.reverse() : pieces;
+  });
+  if (isRightToLeft(line)) runs.reverse();
+  return runs.flat();
+}
+
+/** Width of a string drawn as font runs (each string measured once, at 100 pt). */
+function runsMeasure(doc: PDFKit.PDFDocument, fonts: readonly FontFile[]) {
+  const perPoint = new Map<string, number>();
+  return (s: string, size: number): number => {
+    let unit = perPoint.get(s);
+    if (unit === undefined) {
+      unit = visualPieces(doc, s, fonts, 100).reduce((sum, piece) => sum + piece.width, 0) / 100;
+      perPoint.set(s, unit);
+    }
+    return unit * size;
+  };
+}
+
+/** Draws centred lines as font runs in their visual order (`visualPieces`). */
+function drawRuns(
+  doc: PDFKit.PDFDocument,
+  fit: Fit,
+  fonts: readonly FontFile[],
+  color: string,
+  top: number,
+): void {
+  doc.fillColor(color);
+  fit.lines.forEach((line, i) => {
+    const pieces = visualPieces(doc, line, fonts, fit.size);
+    let x = CONTENT.left + (CONTENT_WIDTH - pieces.reduce((sum, p) => sum + p.width, 0)) / 2;
+    for (const piece of pieces) {
+      if (!piece.space) {
+        doc.font(piece.font).fontSize(fit.size);
+        doc.text(piece.text, x, top + i * fit.size * LINE_HEIGHT, { lineBreak: false });
+      }
+      x += piece.width;
+    }
+  });
 }
 
 /** Splits at the space that makes the longer of the two lines shortest; null for one word. */
