@@ -122,6 +122,8 @@ export interface SaveModuleProgressResult {
   completed: boolean;
   /** True when the server has taken the save; false while it waits in the outbox (or was refused). */
   synced: boolean;
+  /** The server's reason when it refused the save (e.g. too early to complete: decision 075). */
+  refused: string | null;
   progress: LocalProgress;
 }
 
@@ -233,6 +235,7 @@ async function runSave(
     score: progress.quizScores[moduleId] ?? grade.score,
     completed: progress.completedModules.includes(moduleId),
     synced: !queued,
+    refused: queued?.status === 'rejected' ? (queued.reason ?? null) : null,
     progress,
   };
 }

@@ -1,4 +1,10 @@
-import type { Module, OpenCourse, ProgressRecord, PublicUser } from '@pd/domain';
+import {
+  type Module,
+  type OpenCourse,
+  type ProgressRecord,
+  type PublicUser,
+  tooEarlyReason,
+} from '@pd/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PremiumActionsContext } from '../../components/premium-actions-context';
@@ -334,6 +340,27 @@ describe('ModulePage', () => {
       }),
     );
     expect(recordModuleStarted).toHaveBeenCalledTimes(1);
+  });
+
+  it("says why the server refused the completion (too early) instead of 'score saved'", async () => {
+    const reason = tooEarlyReason(3 * 60_000);
+    const { user: events } = setup({
+      handlers: {
+        'POST /api/progress/sync': (request) => {
+          const { ops } = request.body as { ops: Array<{ opId: string }> };
+          return jsonResponse(200, {
+            results: ops.map((op) => ({ opId: op.opId, status: 'rejected', reason })),
+            progress: [{ courseSlug: slug, generation: 0, records: [] }],
+          });
+        },
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Module 1 title' });
+    await answerQuiz(events);
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.getByText('This module is not complete yet.')).toBeInTheDocument();
+    expect(screen.queryByText(/was saved, but this module is not marked complete/)).toBeNull();
+    expect(screen.queryByText('Module completed! You can continue to the next module.')).toBeNull();
   });
 
   it('opening a module of a course already started is no enrollment', async () => {

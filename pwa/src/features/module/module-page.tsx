@@ -591,7 +591,12 @@ function SaveStatus({
           .
         </Alert>
       )}
-      {quizDone && !completed && result && (
+      {quizDone && !completed && result?.refused && (
+        <Alert severity="warning">
+          <strong>This module is not complete yet.</strong> {result.refused}
+        </Alert>
+      )}
+      {quizDone && !completed && result && !result.refused && (
         <Alert severity="info">
           Your score of {result.score}% was saved, but this module is not marked complete yet. A score of{' '}
           {limits.quizPassMark}% or more completes it.
