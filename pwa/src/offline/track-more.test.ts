@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { track } from './analytics';
-import { trackDiscovered } from './track-later';
+import { trackDiscovered } from './track-more';
 
 vi.mock('./analytics', () => ({ track: vi.fn(async () => {}) }));
 

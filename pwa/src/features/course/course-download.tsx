@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useOnline } from '../../lib/use-online';
 import { formatSize, useCourseDownload } from '../../offline/downloads';
-import { trackDiscovered } from '../../offline/track-later';
+import { trackDiscovered } from '../../offline/track-more';
 
 export interface CourseDownloadProps {
   courseSlug: string;

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMe } from '../../offline/get-me';
-import { queueAnalyticsEvent, recordPurchase } from '../../offline/analytics';
+import { track, recordPurchase } from '../../offline/analytics';
 import { buildUser, jsonResponse, renderWithProviders, stubApi } from '../../test/render';
 import { PaymentSuccessPage } from './payment-success-page';
 
 vi.mock('../../offline/analytics', () => ({
-  queueAnalyticsEvent: vi.fn(async () => {}),
+  track: vi.fn(async () => {}),
   recordPurchase: vi.fn(async () => {}),
 }));
 vi.mock('canvas-confetti', () => ({ default: vi.fn() }));
@@ -48,7 +48,7 @@ function renderPage(
 
 describe('/payment-success', () => {
   beforeEach(() => {
-    vi.mocked(queueAnalyticsEvent).mockClear();
+    vi.mocked(track).mockClear();
     vi.mocked(recordPurchase).mockClear();
     sessionStorage.clear();
   });
@@ -75,7 +75,7 @@ describe('/payment-success', () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent('Payment Successful!');
     // The user is fetched again (the role is premium now).
     await waitFor(() => expect(api.calls('GET /api/auth/me')).toHaveLength(2));
-    expect(queueAnalyticsEvent).toHaveBeenCalledWith('payment_success', {
+    expect(track).toHaveBeenCalledWith('payment_success', {
       planType: 'quarterly',
       value: 21,
       currency: 'USD',
@@ -100,7 +100,7 @@ describe('/payment-success', () => {
     ).toBeInTheDocument();
     expect(api.calls(sessionPath).length).toBeGreaterThanOrEqual(3);
     await waitFor(() =>
-      expect(queueAnalyticsEvent).toHaveBeenCalledWith(
+      expect(track).toHaveBeenCalledWith(
         'payment_success',
         expect.objectContaining({ planType: 'annual', value: 99 }),
       ),
@@ -118,7 +118,7 @@ describe('/payment-success', () => {
     await user.click(screen.getByRole('button', { name: 'Check again' }));
     expect(await screen.findByRole('heading', { name: 'Confirming your payment...' })).toBeInTheDocument();
     await waitFor(() => expect(api.calls(sessionPath).length).toBeGreaterThan(before));
-    expect(queueAnalyticsEvent).not.toHaveBeenCalled();
+    expect(track).not.toHaveBeenCalled();
   });
 
   it('names the active provider: the demo checkout is not Stripe (issue 16)', async () => {

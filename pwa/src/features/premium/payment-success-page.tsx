@@ -25,7 +25,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { meKeys } from '../../offline/get-me';
 import { usePageTitle } from '../../lib/use-page-title';
 import { recordPremiumEvent } from './analytics';
-import { withAnalytics } from '../../offline/track-later';
+import { withAnalytics } from '../../offline/track-more';
 import { useCheckoutSession } from './api/get-checkout-session';
 import { premiumKeys } from './api/premium-keys';
 import { celebrate } from '../../components/confetti';

@@ -4,7 +4,7 @@ import { meKeys } from '../../offline/get-me';
 import { buildUser, jsonResponse } from '../../test/render';
 import { renderPremiumActions, stubLocationAssign } from './test-support';
 
-vi.mock('../../offline/analytics', () => ({ queueAnalyticsEvent: vi.fn(async () => {}) }));
+vi.mock('../../offline/analytics', () => ({ track: vi.fn(async () => {}) }));
 
 const portalKey = 'POST /api/stripe/customer-portal';
 

@@ -3,10 +3,10 @@ import { plans } from '@pd/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { meKeys } from '../../offline/get-me';
 import { deferred, jsonResponse } from '../../test/render';
-import { queueAnalyticsEvent } from '../../offline/analytics';
+import { track } from '../../offline/analytics';
 import { renderPremiumActions, stubLocationAssign } from './test-support';
 
-vi.mock('../../offline/analytics', () => ({ queueAnalyticsEvent: vi.fn(async () => {}) }));
+vi.mock('../../offline/analytics', () => ({ track: vi.fn(async () => {}) }));
 
 const checkoutKey = 'POST /api/stripe/create-checkout-session';
 
@@ -20,7 +20,7 @@ async function openModal(options: Parameters<typeof renderPremiumActions>[0] = {
 }
 
 describe('the upgrade modal', () => {
-  beforeEach(() => vi.mocked(queueAnalyticsEvent).mockClear());
+  beforeEach(() => vi.mocked(track).mockClear());
 
   it('shows both plans with the annual one selected, the notes and the two buttons', async () => {
     const { dialog } = await openModal();
@@ -39,7 +39,7 @@ describe('the upgrade modal', () => {
     expect(dialog).toHaveTextContent('Use code LAUNCH30 at checkout for 30% off your first payment.');
     expect(within(dialog).getByRole('button', { name: 'Maybe Later' })).toBeEnabled();
     expect(within(dialog).getByRole('button', { name: 'Upgrade Now' })).toBeEnabled();
-    expect(queueAnalyticsEvent).toHaveBeenCalledWith('upgrade_modal_opened', {});
+    expect(track).toHaveBeenCalledWith('upgrade_modal_opened', {});
   });
 
   it('records plan_selected and posts {planType, priceId}; the browser goes to the returned url', async () => {
@@ -47,10 +47,7 @@ describe('the upgrade modal', () => {
     const reply = deferred<Response>();
     const { dialog, user, api } = await openModal({ handlers: { [checkoutKey]: () => reply.promise } });
     await user.click(within(dialog).getByRole('radio', { name: 'Quarterly' }));
-    expect(queueAnalyticsEvent).toHaveBeenCalledWith(
-      'plan_selected',
-      expect.objectContaining({ planType: 'quarterly' }),
-    );
+    expect(track).toHaveBeenCalledWith('plan_selected', expect.objectContaining({ planType: 'quarterly' }));
 
     await user.click(within(dialog).getByRole('button', { name: 'Upgrade Now' }));
     expect(await within(dialog).findByRole('button', { name: 'Processing...' })).toBeDisabled();
@@ -58,7 +55,7 @@ describe('the upgrade modal', () => {
     const [request] = api.calls(checkoutKey);
     expect(request?.body).toMatchObject({ planType: 'quarterly', priceId: plans.quarterly.lookupKey });
     expect(request?.credentials).toBe('include');
-    expect(queueAnalyticsEvent).toHaveBeenCalledWith(
+    expect(track).toHaveBeenCalledWith(
       'checkout_initiated',
       expect.objectContaining({ planType: 'quarterly' }),
     );
@@ -86,7 +83,7 @@ describe('the upgrade modal', () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Checkout Failed');
     expect(toast).toHaveTextContent('You already have Premium access.');
-    expect(queueAnalyticsEvent).toHaveBeenCalledWith('checkout_failed', {
+    expect(track).toHaveBeenCalledWith('checkout_failed', {
       planType: 'annual',
       reason: 'api_error_409',
     });
@@ -110,7 +107,7 @@ describe('the upgrade modal', () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Checkout Failed');
     expect(toast).toHaveTextContent('No checkout URL received from Stripe');
-    expect(queueAnalyticsEvent).toHaveBeenCalledWith('checkout_failed', {
+    expect(track).toHaveBeenCalledWith('checkout_failed', {
       planType: 'annual',
       reason: 'No checkout URL received from Stripe',
     });
@@ -125,6 +122,6 @@ describe('the upgrade modal', () => {
     expect(openAuthDialog).toHaveBeenCalledWith('signIn');
     expect(await screen.findByTestId('toast')).toHaveTextContent('Sign in to upgrade');
     expect(screen.queryByRole('dialog', { name: 'Choose Your Premium Plan' })).toBeNull();
-    expect(queueAnalyticsEvent).not.toHaveBeenCalled();
+    expect(track).not.toHaveBeenCalled();
   });
 });
