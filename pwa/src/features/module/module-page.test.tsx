@@ -84,6 +84,17 @@ function record(moduleId: number, completed: boolean): ProgressRecord {
   return { courseSlug: slug, moduleId, completed, score: completed ? 100 : 0, answers: [] };
 }
 
+/** The server's answer to a sync: every op of the batch gets `result`; the course's records follow. */
+function syncAnswer(result: { status: 'applied' | 'rejected'; reason?: string }, records: ProgressRecord[]) {
+  return (request: { body: unknown }) => {
+    const { ops } = request.body as { ops: Array<{ opId: string }> };
+    return jsonResponse(200, {
+      results: ops.map((op) => ({ opId: op.opId, ...result })),
+      progress: [{ courseSlug: slug, generation: 0, records }],
+    });
+  };
+}
+
 let userCount = 0;
 let user: PublicUser;
 
@@ -262,15 +273,9 @@ describe('ModulePage', () => {
   it('saves the chosen answers when the quiz completes (an outbox op, synced), then opens the next module', async () => {
     const { user: events, api } = setup({
       handlers: {
-        'POST /api/progress/sync': (request) => {
-          const { ops } = request.body as { ops: Array<{ opId: string }> };
-          return jsonResponse(200, {
-            results: ops.map((op) => ({ opId: op.opId, status: 'applied' })),
-            progress: [
-              { courseSlug: slug, generation: 0, records: [{ ...record(1, true), answers: [0, 2] }] },
-            ],
-          });
-        },
+        'POST /api/progress/sync': syncAnswer({ status: 'applied' }, [
+          { ...record(1, true), answers: [0, 2] },
+        ]),
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'Module 1 title' });
@@ -307,15 +312,9 @@ describe('ModulePage', () => {
     vi.mocked(recordQuizSubmitted).mockClear();
     const { user: events } = setup({
       handlers: {
-        'POST /api/progress/sync': (request) => {
-          const { ops } = request.body as { ops: Array<{ opId: string }> };
-          return jsonResponse(200, {
-            results: ops.map((op) => ({ opId: op.opId, status: 'applied' })),
-            progress: [
-              { courseSlug: slug, generation: 0, records: [{ ...record(1, true), answers: [0, 2] }] },
-            ],
-          });
-        },
+        'POST /api/progress/sync': syncAnswer({ status: 'applied' }, [
+          { ...record(1, true), answers: [0, 2] },
+        ]),
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'Module 1 title' });
@@ -346,13 +345,7 @@ describe('ModulePage', () => {
     const reason = tooEarlyReason(3 * 60_000);
     const { user: events } = setup({
       handlers: {
-        'POST /api/progress/sync': (request) => {
-          const { ops } = request.body as { ops: Array<{ opId: string }> };
-          return jsonResponse(200, {
-            results: ops.map((op) => ({ opId: op.opId, status: 'rejected', reason })),
-            progress: [{ courseSlug: slug, generation: 0, records: [] }],
-          });
-        },
+        'POST /api/progress/sync': syncAnswer({ status: 'rejected', reason }, []),
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'Module 1 title' });
