@@ -8,12 +8,13 @@
 // The users are seeded with one SQL statement per size (generate_series), on top of the previous
 // size's (so 100,000 is the last step), with varied names, roles, verification and join dates. The
 // app is stopped while PGlite's folder is seeded (PGlite is one process at a time).
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  createPostgresDatabase,
+  demoUserSql,
+  psql,
+  withPostgresApi,
   isMain,
   ms,
   percentile,
@@ -176,44 +177,18 @@ async function onPglite(port) {
   }
 }
 
-function psql(url, sql) {
-  const run = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q'], { input: sql, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`seeding PostgreSQL failed: ${run.stderr}`);
-}
-
-async function onPostgres(port) {
-  const pg = createPostgresDatabase();
-  if (!pg) {
-    console.log('  PostgreSQL: no server (set BENCH_DATABASE_URL or start 127.0.0.1:5432): not measured');
-    return true;
-  }
-  try {
-    const api = await startApi(port, { databaseUrl: pg.url, logLevel: 'info' });
-    try {
-      // The demo accounts are seeded on PGlite only: the superadmin is made here.
-      const hash = spawnSync(
-        'node',
-        ['-e', "require('argon2').hash('demo-password').then((h) => process.stdout.write(h))"],
-        { encoding: 'utf8', cwd: join(import.meta.dirname, '..', 'api') },
-      ).stdout;
-      psql(
-        pg.url,
-        `INSERT INTO users (name, email, password_hash, role, email_verified) VALUES ('Bench Super', 'superadmin@demo.test', '${hash}', 'superadmin', true) ON CONFLICT (email) DO NOTHING;`,
-      );
-      const rows = [];
-      let seeded = 0;
-      for (const n of sizes) {
-        psql(pg.url, seedSql(seeded + 1, n));
-        seeded = n;
-        rows.push(...(await measure(api, n)));
-      }
-      return report('PostgreSQL', rows);
-    } finally {
-      await api.stop();
+function onPostgres(port) {
+  return withPostgresApi(port, { logLevel: 'info' }, async (api, url) => {
+    psql(url, demoUserSql({ name: 'Bench Super', email: 'superadmin@demo.test', role: 'superadmin' }));
+    const rows = [];
+    let seeded = 0;
+    for (const n of sizes) {
+      psql(url, seedSql(seeded + 1, n));
+      seeded = n;
+      rows.push(...(await measure(api, n)));
     }
-  } finally {
-    pg.drop();
-  }
+    return report('PostgreSQL', rows);
+  });
 }
 
 export async function benchAdminUsers() {

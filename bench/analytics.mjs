@@ -11,10 +11,11 @@
 // equal such a recount: api/src/modules/analytics/ingest.test.ts). Seeding 10 million rows on
 // PGlite takes too long for one process: the sizes run on PostgreSQL (BENCH_DATABASE_URL or
 // 127.0.0.1:5432), the ingest on both.
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
-  createPostgresDatabase,
+  demoUserSql,
+  psql,
+  withPostgresApi,
   inPool,
   isMain,
   ms,
@@ -130,30 +131,13 @@ async function dashboardP95(api, cookie, days) {
   return percentile(times, 95);
 }
 
-async function onPostgres(port) {
-  const pg = createPostgresDatabase();
-  if (!pg) {
-    console.log('  PostgreSQL: no server (set BENCH_DATABASE_URL or start 127.0.0.1:5432): not measured');
-    return true;
-  }
-  try {
-    const api = await startApi(port, { databaseUrl: pg.url });
+function onPostgres(port) {
+  return withPostgresApi(port, {}, async (api, url) => {
     try {
       const okIngest = await ingest(api);
-      const hash = spawnSync(
-        'node',
-        ['-e', "require('argon2').hash('demo-password').then((h) => process.stdout.write(h))"],
-        { encoding: 'utf8', cwd: new URL('../api', import.meta.url).pathname },
-      ).stdout;
-      const psql = (sql) => {
-        const run = spawnSync('psql', [pg.url, '-v', 'ON_ERROR_STOP=1', '-q'], {
-          input: sql,
-          encoding: 'utf8',
-        });
-        if (run.status !== 0) throw new Error(`psql failed: ${run.stderr}`);
-      };
       psql(
-        `INSERT INTO users (name, email, password_hash, role, email_verified) VALUES ('Bench Super Admin', 'superadmin@demo.test', '${hash}', 'superadmin', true) ON CONFLICT (email) DO NOTHING;`,
+        url,
+        demoUserSql({ name: 'Bench Super Admin', email: 'superadmin@demo.test', role: 'superadmin' }),
       );
       const cookie = await signInCookie(api.url, 'superadmin@demo.test');
       console.log('    events stored | seed time | 30-day p95 | 90-day p95');
@@ -161,7 +145,7 @@ async function onPostgres(port) {
       let last = { p30: Infinity, p90: Infinity };
       for (const size of sizes) {
         const started = performance.now();
-        if (size > stored) psql(seedSql(size - stored));
+        if (size > stored) psql(url, seedSql(size - stored));
         const seedSeconds = (performance.now() - started) / 1000;
         stored = Math.max(stored, size);
         last = { p30: await dashboardP95(api, cookie, 30), p90: await dashboardP95(api, cookie, 90) };
@@ -177,12 +161,8 @@ async function onPostgres(port) {
     } catch (error) {
       console.error(`    the app said: ${api.errors().slice(-2000)}`);
       throw error;
-    } finally {
-      await api.stop();
     }
-  } finally {
-    pg.drop();
-  }
+  });
 }
 
 export async function benchAnalytics() {

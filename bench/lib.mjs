@@ -111,6 +111,53 @@ export function createPostgresDatabase() {
 }
 
 /**
+ * The app on a throwaway PostgreSQL database: `run(api, databaseUrl)` with the app started on it,
+ * then the app stopped and the database dropped. No server answering: says so and counts as passed.
+ */
+export async function withPostgresApi(port, apiOptions, run) {
+  const pg = createPostgresDatabase();
+  if (!pg) {
+    console.log('  PostgreSQL: no server (set BENCH_DATABASE_URL or start 127.0.0.1:5432): not measured');
+    return true;
+  }
+  try {
+    const api = await startApi(port, { ...apiOptions, databaseUrl: pg.url });
+    try {
+      return await run(api, pg.url);
+    } finally {
+      await api.stop();
+    }
+  } finally {
+    pg.drop();
+  }
+}
+
+/** Runs SQL on a database with psql; throws with psql's message when it fails. */
+export function psql(databaseUrl, sql) {
+  const run = spawnSync('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-q'], {
+    input: sql,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`psql failed: ${run.stderr}`);
+}
+
+/**
+ * The INSERT of a demo account with the demo password (argon2id, as the app hashes it): the demo
+ * accounts are seeded on PGlite only, so a PostgreSQL bench makes the one it signs in as.
+ */
+export function demoUserSql({ name, email, role }) {
+  const hash = spawnSync(
+    'node',
+    [
+      '-e',
+      `require('argon2').hash(${JSON.stringify(process.env.DEMO_PASSWORD ?? 'demo-password')}).then((h) => process.stdout.write(h))`,
+    ],
+    { encoding: 'utf8', cwd: join(root, 'api') },
+  ).stdout;
+  return `INSERT INTO users (name, email, password_hash, role, email_verified) VALUES ('${name}', '${email}', '${hash}', '${role}', true) ON CONFLICT (email) DO NOTHING;`;
+}
+
+/**
  * One HTTP request with node's http module: each simulated teacher has its own keep-alive agent and
  * its own loopback address (127.0.x.y), as teachers on their own devices would. Resolves to
  * `{status, headers, body}`; the body is parsed JSON when it is JSON.

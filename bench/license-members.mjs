@@ -9,13 +9,14 @@
 // The members are seeded straight into the app's database with SQL (generate_series): 5,000
 // sign-ups through the real flow would take hours behind its rate limits and password hashing.
 // The app is stopped while PGlite's folder is seeded (PGlite is one process at a time).
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  createPostgresDatabase,
+  demoUserSql,
+  psql,
+  withPostgresApi,
   isMain,
   ms,
   percentile,
@@ -143,41 +144,17 @@ async function onPglite(port) {
   }
 }
 
-async function onPostgres(port) {
-  const pg = createPostgresDatabase();
-  if (!pg) {
-    console.log('  PostgreSQL: no server (set BENCH_DATABASE_URL or start 127.0.0.1:5432): not measured');
-    return true;
-  }
-  try {
-    // The demo accounts are seeded on PGlite only: make the license admin through the first start's migrations, then SQL.
-    const api = await startApi(port, { databaseUrl: pg.url, logLevel: 'info' });
-    try {
-      const courses = await catalogueOf(api);
-      const hash = spawnSync(
-        'node',
-        ['-e', "require('argon2').hash('demo-password').then((h) => process.stdout.write(h))"],
-        {
-          encoding: 'utf8',
-          cwd: join(import.meta.dirname, '..', 'api'),
-        },
-      ).stdout;
-      const groups = sizes.map((n) => ({ id: randomUUID(), n }));
-      const sql =
-        `INSERT INTO users (name, email, password_hash, role, email_verified) VALUES ('Bench Admin', 'license-admin@demo.test', '${hash}', 'license_admin', true) ON CONFLICT (email) DO NOTHING;` +
-        groups.map((g) => seedSql(g.id, g.n, courses)).join('\n');
-      const run = spawnSync('psql', [pg.url, '-v', 'ON_ERROR_STOP=1', '-q'], {
-        input: sql,
-        encoding: 'utf8',
-      });
-      if (run.status !== 0) throw new Error(`seeding PostgreSQL failed: ${run.stderr}`);
-      return report('PostgreSQL', await measure(api, groups));
-    } finally {
-      await api.stop();
-    }
-  } finally {
-    pg.drop();
-  }
+function onPostgres(port) {
+  return withPostgresApi(port, { logLevel: 'info' }, async (api, url) => {
+    const courses = await catalogueOf(api);
+    const groups = sizes.map((n) => ({ id: randomUUID(), n }));
+    psql(
+      url,
+      demoUserSql({ name: 'Bench Admin', email: 'license-admin@demo.test', role: 'license_admin' }) +
+        groups.map((g) => seedSql(g.id, g.n, courses)).join('\n'),
+    );
+    return report('PostgreSQL', await measure(api, groups));
+  });
 }
 
 export async function benchLicenseMembers() {
