@@ -17,6 +17,12 @@ const wanted = (name) => only.length === 0 || only.includes(name);
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** Each failed test's name and the first line of its error, for the closing summary. */
+const failedTests = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 
 function run(title, cmd, args, env = {}) {
   console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
@@ -32,6 +38,13 @@ function countVitest(file) {
   passed += report.numPassedTests ?? 0;
   const bad = (report.numFailedTests ?? 0) + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   failed += bad;
+  for (const suite of report.testResults ?? []) {
+    for (const t of suite.assertionResults ?? []) {
+      if (t.status === 'passed') continue;
+      const where = suite.name.startsWith(root) ? suite.name.slice(root.length) : suite.name;
+      failedTests.push(`${where} > ${t.fullName} (${t.status}): ${firstLine(t.failureMessages?.[0])}`);
+    }
+  }
   return bad;
 }
 
@@ -49,6 +62,25 @@ function vitest(title, args, file, env) {
       `\n=== ${title}: Vitest failed with no failed test; see 'Unhandled' or 'Failed Suites' above`,
     );
     failed += 1;
+  }
+}
+
+/** Walks a Playwright JSON report for the tests that did not end as expected (flaky ones pass). */
+function collectPlaywright(suites) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'expected' || t.status === 'flaky') continue;
+        const last = t.results?.at(-1);
+        // Without the terminal colours Playwright's messages carry (ESC [ ... m).
+        const error = firstLine(last?.error?.message).replace(
+          new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'),
+          '',
+        );
+        failedTests.push(`${spec.file}:${spec.line} > ${spec.title} (${t.status}): ${error}`);
+      }
+    }
+    collectPlaywright(suite.suites ?? []);
   }
 }
 
@@ -83,14 +115,17 @@ if (wanted('e2e')) {
       PLAYWRIGHT_JSON_OUTPUT_NAME: file,
     });
     if (existsSync(file)) {
-      const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+      const report = JSON.parse(readFileSync(file, 'utf8'));
+      const { stats } = report;
       passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
       failed += (stats.unexpected ?? 0) + (stats.skipped ?? 0);
+      collectPlaywright(report.suites ?? []);
     } else failed += 1;
   } else failed += 1;
 }
 
 console.log('');
+for (const line of failedTests) console.log(`FAILED ${line}`);
 if (failures.length) console.log(`Failed suites: ${failures.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failures.length || failed ? 1 : 0);
