@@ -15,6 +15,7 @@ import { sameOrigin } from './middleware/same-origin.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
+import { mfaRoutes } from './modules/auth/mfa-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionCache } from './modules/auth/session/cache.js';
 import { sessionCookieName, sessionMiddleware } from './modules/auth/session/middleware.js';
@@ -54,6 +55,7 @@ export interface CreateAppOptions {
 const moduleRouters: ((deps: AppDeps) => Router)[] = [
   healthRoutes,
   authRoutes,
+  mfaRoutes,
   contentRoutes,
   promptRoutes,
   progressRoutes,

@@ -88,6 +88,17 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(3650).default(395),
   ),
+  /**
+   * The demo admins' TOTP secret (decision 077), base32; without it, one made at the first start
+   * and kept in DATA_DIR. Only the embedded demo database uses it.
+   */
+  DEMO_MFA_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Z2-7]{16,}$/, 'must be a base32 secret of at least 16 letters A-Z and digits 2-7')
+      .optional(),
+  ),
   /** Time on task (decision 075): the share of a module's stated minutes before it can be completed. */
   MODULE_MIN_TIME_SHARE: z.preprocess(
     emptyToUndefined,
@@ -145,6 +156,8 @@ export interface Config {
   analyticsRetentionDays: number;
   /** MODULE_MIN_TIME_SHARE: 0 turns the time-on-task rule off (decision 075). */
   moduleMinTimeShare: number;
+  /** DEMO_MFA_SECRET: the demo admins' TOTP secret, when set (demo/mfa-secret.ts). */
+  demoMfaSecret: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -196,6 +209,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketingJoinUrl: e.MARKETING_JOIN_URL,
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
     moduleMinTimeShare: e.MODULE_MIN_TIME_SHARE,
+    demoMfaSecret: e.DEMO_MFA_SECRET,
   };
 }
 

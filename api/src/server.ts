@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seedDemoDashboardUsers } from './demo/admin-users.js';
 import { seedDemoLicenceGroup } from './demo/licence-group.js';
+import { demoMfaSecret } from './demo/mfa-secret.js';
 import { seedDemoAccounts } from './demo/seed.js';
 import { createLogger } from './logger.js';
 import { SessionCache } from './modules/auth/session/cache.js';
@@ -39,7 +40,10 @@ async function main(): Promise<void> {
 
   const seeded =
     database.driver === 'pglite' && !config.isProduction
-      ? await seedDemoAccounts(database.db, logger, systemClock())
+      ? await seedDemoAccounts(database.db, logger, systemClock(), {
+          secret: demoMfaSecret(config),
+          sessionSecret: config.sessionSecret,
+        })
       : false;
 
   const mailer = new Mailer({

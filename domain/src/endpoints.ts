@@ -4,7 +4,6 @@ import {
   ForgotPasswordRequest,
   LoginRequest,
   OkResponse,
-  PublicUser,
   RegisterRequest,
   RegisterResponse,
   ResendVerificationRequest,
@@ -26,6 +25,19 @@ import { DevMailboxResponse } from './dev-mailbox.js';
 import { endpoint, endpointUrl, type Endpoint } from './endpoint-core.js';
 import { firstLoadEndpoints } from './endpoints-first-load.js';
 import { InviteLookupResponse } from './invite-lookup.js';
+import {
+  LoginResponse,
+  MfaDisableRequest,
+  MfaEnableRequest,
+  MfaEnableResponse,
+  MfaRecoveryCodesRequest,
+  MfaRecoveryCodesResponse,
+  MfaSetupRequest,
+  MfaSetupResponse,
+  MfaStatusResponse,
+  MfaVerifyRequest,
+  MfaVerifyResponse,
+} from './mfa.js';
 import { publicContentPaths } from './service-worker-protocol.js';
 import {
   AcceptInviteRequest,
@@ -95,7 +107,45 @@ export const endpoints = {
     request: RegisterRequest,
     response: RegisterResponse,
   }),
-  login: endpoint({ method: 'POST', path: '/api/auth/login', request: LoginRequest, response: PublicUser }),
+  /** The user, or `{mfa}`: the two-step sign-in's code (or its setup, for an admin) comes next. */
+  login: endpoint({
+    method: 'POST',
+    path: '/api/auth/login',
+    request: LoginRequest,
+    response: LoginResponse,
+  }),
+  // Two-step sign-in (issue 17, decision 077). New calls in the spec's style.
+  mfaVerify: endpoint({
+    method: 'POST',
+    path: '/api/auth/mfa/verify',
+    request: MfaVerifyRequest,
+    response: MfaVerifyResponse,
+  }),
+  mfaStatus: endpoint({ method: 'GET', path: '/api/auth/mfa', response: MfaStatusResponse }),
+  mfaSetup: endpoint({
+    method: 'POST',
+    path: '/api/auth/mfa/setup',
+    request: MfaSetupRequest,
+    response: MfaSetupResponse,
+  }),
+  mfaEnable: endpoint({
+    method: 'POST',
+    path: '/api/auth/mfa/enable',
+    request: MfaEnableRequest,
+    response: MfaEnableResponse,
+  }),
+  mfaDisable: endpoint({
+    method: 'POST',
+    path: '/api/auth/mfa/disable',
+    request: MfaDisableRequest,
+    response: OkResponse,
+  }),
+  mfaRecoveryCodes: endpoint({
+    method: 'POST',
+    path: '/api/auth/mfa/recovery-codes',
+    request: MfaRecoveryCodesRequest,
+    response: MfaRecoveryCodesResponse,
+  }),
   resendVerification: endpoint({
     method: 'POST',
     path: '/api/auth/resend-verification',

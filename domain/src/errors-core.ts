@@ -13,6 +13,8 @@ export const errorCodes = {
   conflict: 'CONFLICT',
   /** The database cannot be reached for a moment (503 with Retry-After): send the request again. */
   unavailable: 'UNAVAILABLE',
+  /** A half-done two-step sign-in ended (timed out, or too many wrong codes): start again. */
+  signInAgain: 'SIGN_IN_AGAIN',
 } as const;
 
 /** First message of a zod error, and one message per field (the first for each path). */

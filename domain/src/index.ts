@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './mfa.js';
 export * from './brand.js';
 export * from './content.js';
 export * from './content-api.js';

@@ -181,6 +181,34 @@ export const contentReceipts = pgTable(
 );
 export type ContentReceiptRow = typeof contentReceipts.$inferSelect;
 
+/**
+ * Two-step sign-in (issue 17, decision 077): the user's TOTP secret, encrypted with a key derived
+ * from SESSION_SECRET (AES-256-GCM), and the last time step a code was accepted for (a code is
+ * good once). A row exists once the user has confirmed a first code.
+ */
+export const userMfa = pgTable('user_mfa', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  lastTimeStep: integer('last_time_step'),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }).notNull(),
+});
+export type UserMfaRow = typeof userMfa.$inferSelect;
+
+/** The single-use recovery codes, as SHA-256 hashes (each has 50 random bits). */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
 /** An issued certificate: its id is the number printed on it and checked by the public page. */
 export const certificates = pgTable(
   'certificates',

@@ -1,10 +1,13 @@
 import type { AdminLicenseGroup, GroupMember } from '@pd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoMfaForTest } from '../test/mfa.js';
 import { startTestApp, testContent, type TestApp } from '../test/app.js';
 import { mailboxFor, signIn } from '../test/auth-helpers.js';
 import { createMemoryLogger } from '../test/logger.js';
 import { seedDemoLicenceGroup } from './licence-group.js';
-import { demoPassword, seedDemoAccounts } from './seed.js';
+import { demoAdminEmails, demoPassword, seedDemoAccounts } from './seed.js';
+
+const demoMfa = demoMfaForTest(demoAdminEmails);
 
 let app: TestApp;
 beforeAll(async () => {
@@ -16,7 +19,7 @@ afterAll(() => app.close());
 describe('demo licence group', () => {
   it('gives the demo license admin a 30-seat group with members who have progress and pending invitations', async () => {
     const logger = createMemoryLogger();
-    expect(await seedDemoAccounts(app.db, logger, new Date())).toBe(true);
+    expect(await seedDemoAccounts(app.db, logger, new Date(), demoMfa)).toBe(true);
     await seedDemoLicenceGroup({ ...app, clock: app.clock.now, content: await testContent() }, logger);
     const admin = app.client();
     expect((await signIn(admin, 'license-admin@demo.test', demoPassword)).status).toBe(200);

@@ -13,6 +13,7 @@ import { TestClient } from './client.js';
 import { createTestClock, type TestClock } from './clock.js';
 import { connectTestDatabase, createTestDatabase, type TestDatabase } from './database.js';
 import { createMemoryLogger, type LogEntry } from './logger.js';
+import { testSessionSecret } from './mfa.js';
 import { startTestSmtp, type TestSmtp } from './smtp.js';
 
 export interface TestAppOptions {
@@ -75,7 +76,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = parseConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: options.publicUrl ?? url,
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    SESSION_SECRET: testSessionSecret,
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
     MAIL_FROM: 'AI Classroom Academy <no-reply@school.test>',
     // Time on task (decision 075) is off unless a test turns it on: most tests pass a quiz at once.
@@ -122,7 +123,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     sessionCache,
     logs: logger.entries,
     smtp,
-    client: () => new TestClient(url, config.publicUrl),
+    client: () => new TestClient(url, config.publicUrl, clock.now),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -28,6 +28,8 @@ export class TestClient {
   constructor(
     readonly baseUrl: string,
     private readonly publicUrl: string = baseUrl,
+    /** The app's clock: what a phone's authenticator shows codes for (two-step sign-in). */
+    readonly now: () => Date = () => new Date(),
   ) {}
 
   get origin(): string {

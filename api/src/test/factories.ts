@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import type { SessionCache } from '../modules/auth/session/cache.js';
 import { insertUser, updateUser } from '../modules/auth/store.js';
+import { enrolMfa, mfaByDefault } from './mfa.js';
 
 export interface BuildUserOptions {
   role?: Role;
@@ -14,6 +15,8 @@ export interface BuildUserOptions {
   password?: string;
   /** The hash of `password` made earlier (`sharedPasswordHash`), to skip hashing it again. */
   passwordHash?: string;
+  /** Two-step sign-in set up (decision 077); default: for the admin roles, who must have it. */
+  mfa?: boolean;
 }
 
 export interface BuiltUser {
@@ -58,6 +61,7 @@ export async function buildUser(db: Db, options: BuildUserOptions = {}): Promise
     new Date(),
   );
   if (!user) throw new Error(`buildUser: ${email} exists`);
+  if (options.mfa ?? mfaByDefault(options.role)) await enrolMfa(db, user);
   return { user, email, password };
 }
 

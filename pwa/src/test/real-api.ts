@@ -12,6 +12,7 @@ import { startTestApp, type TestApp, type TestAppOptions } from '../../../api/sr
 import type { TestClient } from '../../../api/src/test/client';
 import { buildUser, sharedPasswordHash, type BuildUserOptions } from '../../../api/src/test/factories';
 import { otherDevice } from '../../../api/src/test/learning';
+import { nextTotpCode } from '../../../api/src/test/mfa';
 import { apiSend, urlOf } from '../lib/api-client';
 
 export { buildManyUsers } from '../../../api/src/test/factories';
@@ -254,7 +255,13 @@ export function setupRealApi(options: TestAppOptions = {}): RealApi {
       device: () => (device ??= otherDevice(app(), built)),
     };
   };
-  const signIn = (who: Teacher) => apiSend(endpoints.login, { email: who.email, password: who.password });
+  /** The sign-in the app makes; with two-step sign-in, then the authenticator's next code. */
+  const signIn = async (who: Teacher) => {
+    const answer = await apiSend(endpoints.login, { email: who.email, password: who.password });
+    if (!('mfa' in answer)) return answer;
+    if (answer.mfa !== 'verify') throw new Error(`${who.email} must set up two-step sign-in first`);
+    return apiSend(endpoints.mfaVerify, { code: await nextTotpCode(who.email, app().clock.now()) });
+  };
 
   return {
     get app() {

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, parseInput } from '../../errors.js';
 import { route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
-import { currentUser } from '../auth/service.js';
+import { sessionUser } from '../auth/service.js';
 import { consumeAttempt } from '../rate-limit/service.js';
 import { dashboardCsv } from './present.js';
 import * as service from './service.js';
@@ -65,7 +65,7 @@ export function analyticsRoutes(deps: AppDeps): Router {
 
   route(router, endpoints.analyticsEvents, sizeLimit, bots, rateLimited, async ({ ctx, input }) => {
     noStore(ctx);
-    const user = await currentUser(deps, ctx.session?.userId);
+    const user = await sessionUser(deps, ctx.session);
     return service.ingest(deps, { user }, input.events);
   });
 

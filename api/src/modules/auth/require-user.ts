@@ -3,7 +3,7 @@ import type { Context, Middleware } from 'koa';
 import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { currentUser } from './service.js';
+import { sessionUser } from './service.js';
 
 const userKey = Symbol('signed-in user');
 
@@ -13,7 +13,7 @@ const userKey = Symbol('signed-in user');
  */
 export function requireUser(deps: Pick<AppDeps, 'db' | 'sessionCache'>): Middleware {
   return async (ctx, next) => {
-    const user = await currentUser(deps, ctx.session?.userId);
+    const user = await sessionUser(deps, ctx.session);
     if (!user) throw new AppError(401, authMessages.notSignedIn, errorCodes.unauthorized);
     (ctx.state as Record<symbol, UserRow>)[userKey] = user;
     await next();

@@ -4,6 +4,7 @@ import {
   endpoints,
   errorCodes,
   forgotPasswordAnswer,
+  mfaMessages,
   paths,
   resendVerificationAnswer,
   returnPath,
@@ -15,7 +16,8 @@ import { membershipOf, registerWithInvite } from '../licences/service.js';
 import { rateLimit } from '../rate-limit/middleware.js';
 import { dummyPasswordHash } from './crypto.js';
 import { presentUser } from './present.js';
-import { rotateSessionAfterUpgrade, startSession } from './session/start.js';
+import * as mfa from './mfa.js';
+import { rotateSessionAfterUpgrade, startPendingSignIn, startSession } from './session/start.js';
 import * as service from './service.js';
 
 /**
@@ -29,7 +31,7 @@ export function authRoutes(deps: AppDeps): Router {
   const limit = (bucket: keyof AppDeps['rateLimits']) => rateLimit(deps, bucket, deps.rateLimits[bucket]);
 
   route(router, endpoints.me, async ({ ctx }) => {
-    const user = await service.currentUser(deps, ctx.session?.userId);
+    const user = await service.sessionUser(deps, ctx.session);
     if (!user) {
       if (ctx.session?.userId) ctx.session = null;
       throw new AppError(401, authMessages.notSignedIn, errorCodes.unauthorized);
@@ -61,6 +63,12 @@ export function authRoutes(deps: AppDeps): Router {
 
   route(router, endpoints.login, limit('login'), async ({ ctx, input }) => {
     const user = await service.authenticate(deps, input);
+    // Two-step sign-in on, or required for the role (decision 077): the code (or its setup) next.
+    const step = await mfa.stepAfterPassword(deps, user);
+    if (step) {
+      await startPendingSignIn(ctx, user.id, step, deps.clock());
+      return { mfa: step, message: step === 'verify' ? mfaMessages.codeRequired : mfaMessages.enrolRequired };
+    }
     // A new session id on every sign-in (no session fixation), with the role's lifetimes.
     await startSession(ctx, user, deps.clock());
     // With the licence seat, as GET /api/auth/me answers it: the app draws premium from this answer.

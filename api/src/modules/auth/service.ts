@@ -3,6 +3,7 @@ import {
   errorCodes,
   type ForgotPasswordRequest,
   type LoginRequest,
+  mfaRequiredFor,
   type RegisterRequest,
   type ResendVerificationRequest,
   type ResetPasswordRequest,
@@ -25,6 +26,7 @@ import {
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from './crypto.js';
 import { canSignIn, needsVerification } from './policy.js';
 import { passwordProblem } from './password-policy.js';
+import type { SessionData } from './session/store.js';
 import * as store from './store.js';
 
 type Parsed<T extends z.ZodType> = z.output<T>;
@@ -123,6 +125,20 @@ export async function currentUser(
   userId: string | undefined,
 ): Promise<UserRow | null> {
   return userId ? store.findSessionUser(deps.db, deps.sessionCache, userId) : null;
+}
+
+/**
+ * The session's signed-in user. An admin role's session counts only when it passed two-step sign-in
+ * (decision 077): one from before it was required, or of a teacher made an admin since, is signed
+ * out and the next sign-in asks for the code or its setup.
+ */
+export async function sessionUser(
+  deps: Pick<AppDeps, 'db' | 'sessionCache'>,
+  session: Pick<SessionData, 'userId' | 'mfa'> | null | undefined,
+): Promise<UserRow | null> {
+  const user = await currentUser(deps, session?.userId);
+  if (user && mfaRequiredFor(user.role) && session?.mfa !== true) return null;
+  return user;
 }
 
 /** Sends a new link when the account exists and is unverified; the answer never tells which. */

@@ -2,7 +2,15 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Role } from '@pd/domain';
 import type { Db } from '../../db/client.js';
-import { emailTokens, sessions, users, type UserRow } from '../../db/schema.js';
+import {
+  emailTokens,
+  mfaRecoveryCodes,
+  sessions,
+  userMfa,
+  type UserMfaRow,
+  users,
+  type UserRow,
+} from '../../db/schema.js';
 import type { SessionCache } from './session/cache.js';
 
 export type TokenPurpose = 'verification' | 'password_reset';
@@ -204,4 +212,79 @@ export async function lockSuperadmins(db: Db): Promise<string[]> {
     .orderBy(users.id)
     .for('update');
   return rows.map((r) => r.id);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Two-step sign-in (decision 077).
+
+/** The user's confirmed TOTP secret (still encrypted) and last accepted step; null when none. */
+export async function findMfa(db: Db, userId: string): Promise<UserMfaRow | null> {
+  const [row] = await db.select().from(userMfa).where(eq(userMfa.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/** The same, locked until the transaction ends: two requests with one code cannot both pass. */
+export async function lockMfa(db: Db, userId: string): Promise<UserMfaRow | null> {
+  const [row] = await db.select().from(userMfa).where(eq(userMfa.userId, userId)).for('update').limit(1);
+  return row ?? null;
+}
+
+/** Sets (or replaces) the secret and the ten recovery codes' hashes, in the caller's transaction. */
+export async function saveMfa(
+  db: Db,
+  userId: string,
+  secretEncrypted: string,
+  timeStep: number | null,
+  recoveryCodeHashes: string[],
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(userMfa)
+    .values({ userId, secretEncrypted, lastTimeStep: timeStep, enabledAt: now })
+    .onConflictDoUpdate({
+      target: userMfa.userId,
+      set: { secretEncrypted, lastTimeStep: timeStep, enabledAt: now },
+    });
+  await replaceRecoveryCodes(db, userId, recoveryCodeHashes);
+}
+
+export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: string[]): Promise<void> {
+  await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+  if (codeHashes.length > 0)
+    await db.insert(mfaRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+/** Records the step of an accepted code; only a later step can pass next time. */
+export async function setMfaTimeStep(db: Db, userId: string, timeStep: number): Promise<void> {
+  await db.update(userMfa).set({ lastTimeStep: timeStep }).where(eq(userMfa.userId, userId));
+}
+
+/** Uses up an unused recovery code; false when it is not one (or was used before). */
+export async function useRecoveryCode(db: Db, userId: string, codeHash: string, now: Date): Promise<boolean> {
+  const used = await db
+    .update(mfaRecoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(mfaRecoveryCodes.userId, userId),
+        eq(mfaRecoveryCodes.codeHash, codeHash),
+        isNull(mfaRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ userId: mfaRecoveryCodes.userId });
+  return used.length > 0;
+}
+
+export async function countRecoveryCodesLeft(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mfaRecoveryCodes)
+    .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Turns two-step sign-in off: the secret and every recovery code go. */
+export async function deleteMfa(db: Db, userId: string): Promise<void> {
+  await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+  await db.delete(userMfa).where(eq(userMfa.userId, userId));
 }

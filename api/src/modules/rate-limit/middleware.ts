@@ -1,5 +1,5 @@
 import { authMessages } from '@pd/domain';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { createHmac } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -37,7 +37,8 @@ export type RateBucket =
   | 'resendVerification'
   | 'resetPassword'
   | 'inviteLookup'
-  | 'analyticsEvents';
+  | 'analyticsEvents'
+  | 'mfa';
 export type RateLimits = Record<RateBucket, RateLimitPolicy>;
 
 const minutes = (n: number) => n * 60_000;
@@ -71,6 +72,12 @@ export const defaultRateLimits: RateLimits = {
     perIp: { limit: 600, windowMs: minutes(1) },
     perAccount: { limit: 60, windowMs: minutes(1) },
   },
+  /**
+   * Two-step sign-in codes (decision 077), per account (the user the code is for): with the five
+   * tries a half-done sign-in allows, a guesser who has the password gets a few dozen guesses of a
+   * 6-digit code per quarter hour, then one per 30 s.
+   */
+  mfa: { perIp: { limit: 100, windowMs: minutes(15) }, perAccount: { limit: 10, windowMs: minutes(15) } },
 };
 
 export function tooMany(resetAt: Date, now: Date): AppError {
@@ -80,7 +87,11 @@ export function tooMany(resetAt: Date, now: Date): AppError {
   });
 }
 
-function accountOf(body: unknown): string | null {
+/** The account an attempt is for: the body's e-mail or token unless the route says otherwise. */
+export type AccountOf = (ctx: Context) => string | null | undefined;
+
+function accountInBody(ctx: Context): string | null {
+  const body: unknown = ctx.request.body;
   if (typeof body !== 'object' || body === null) return null;
   const record = body as Record<string, unknown>;
   const value = record.email ?? record.token;
@@ -95,6 +106,7 @@ export function rateLimit(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   bucket: RateBucket,
   policy: RateLimitPolicy,
+  accountOf: AccountOf = accountInBody,
 ): Middleware {
   const { db, clock } = deps;
   const ceiling = policy.accountCeiling ?? {
@@ -109,7 +121,7 @@ export function rateLimit(
     const now = clock();
     const byIp = await hit(db, key('ip', ctx.ip), policy.perIp.windowMs, now);
     if (byIp.count > policy.perIp.limit) throw tooMany(byIp.resetAt, now);
-    const account = accountOf(ctx.request.body);
+    const account = accountOf(ctx);
     if (account) {
       const pair = await hit(db, key('account-ip', `${account}\n${ctx.ip}`), policy.perAccount.windowMs, now);
       if (pair.count > policy.perAccount.limit) throw tooMany(pair.resetAt, now);

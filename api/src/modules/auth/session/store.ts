@@ -15,6 +15,15 @@ export interface SessionData {
   absoluteMs?: number;
   /** The user had premium when the session id was last made (a paid upgrade makes a new one). */
   premium?: boolean;
+  /** This sign-in passed two-step sign-in (decision 077): an admin role's session needs it. */
+  mfa?: boolean;
+  /**
+   * A sign-in between the password and the code (or the code's setup): whose, which step, until
+   * when (ms), and the wrong codes so far. Not signed in yet: `userId` is unset.
+   */
+  pendingSignIn?: { userId: string; step: 'verify' | 'enrol'; until: number; attempts: number };
+  /** A new TOTP secret shown for setup, encrypted, until its first code confirms it. */
+  mfaSetup?: string;
 }
 
 interface Lifetime {

@@ -1,0 +1,128 @@
+import Router from '@koa/router';
+import { authMessages, endpoints, errorCodes, mfaMessages, mfaRules } from '@pd/domain';
+import type { Context } from 'koa';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { route } from '../../route.js';
+import { membershipOf } from '../licences/service.js';
+import { rateLimit } from '../rate-limit/middleware.js';
+import * as mfa from './mfa.js';
+import { presentUser } from './present.js';
+import { requireUser, signedInUser } from './require-user.js';
+import { sessionUser } from './service.js';
+import type { SessionData } from './session/store.js';
+import { startSession } from './session/start.js';
+
+type Pending = NonNullable<SessionData['pendingSignIn']>;
+
+const signInAgain = (message: string) => new AppError(401, message, errorCodes.signInAgain);
+
+/** The session's half-done sign-in at `step`, while it lasts; else 401 'sign in again'. */
+function pendingOf(ctx: Context, now: Date, step?: Pending['step']): Pending {
+  const pending = ctx.session?.pendingSignIn;
+  if (!pending || pending.until <= now.getTime() || (step && pending.step !== step)) {
+    if (pending) ctx.session = null;
+    throw signInAgain(mfaMessages.noPendingSignIn);
+  }
+  return pending;
+}
+
+/**
+ * Runs a check of a code for a half-done sign-in; a wrong code counts, and the fifth ends the
+ * sign-in (the password again). The session keeps the count even though the answer is an error.
+ */
+async function countingTries<T>(ctx: Context, pending: Pending, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status !== 401) throw error;
+    const attempts = pending.attempts + 1;
+    if (attempts >= mfaRules.maxAttempts) {
+      ctx.session = null;
+      throw signInAgain(mfaMessages.tooManyAttempts);
+    }
+    if (ctx.session) ctx.session.pendingSignIn = { ...pending, attempts };
+    throw error;
+  }
+}
+
+/** Whose code this is, for the rate limit: the half-done sign-in's user, or the signed-in one. */
+const codeAccount = (ctx: Context) => ctx.session?.pendingSignIn?.userId ?? ctx.session?.userId;
+
+/**
+ * Two-step sign-in (issue 17 item 7, decision 077): the code after the password, its setup (at an
+ * admin's first sign-in, or from the Account page), turning it off, and new recovery codes.
+ */
+export function mfaRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  const limitCodes = rateLimit(deps, 'mfa', deps.rateLimits.mfa, codeAccount);
+  const signedIn = requireUser(deps);
+
+  /** Ends the half-done sign-in as a signed-in session that passed two-step sign-in. */
+  async function finishSignIn(ctx: Context, userId: string) {
+    const user = await mfa.pendingUser(deps, userId);
+    await startSession(ctx, user, deps.clock(), { mfa: true });
+    return { ...presentUser(user), licence: await membershipOf(deps, user.id) };
+  }
+
+  route(router, endpoints.mfaVerify, limitCodes, async ({ ctx, input }) => {
+    const pending = pendingOf(ctx, deps.clock(), 'verify');
+    const checked = await countingTries(ctx, pending, () => mfa.checkCode(deps, pending.userId, input.code));
+    return { ...(await finishSignIn(ctx, pending.userId)), ...checked };
+  });
+
+  route(router, endpoints.mfaStatus, signedIn, async ({ ctx }) => {
+    ctx.set('Cache-Control', 'no-store');
+    return mfa.status(deps, signedInUser(ctx));
+  });
+
+  route(router, endpoints.mfaSetup, limitCodes, async ({ ctx, input }) => {
+    const session = ctx.session;
+    if (!session) throw new Error('session middleware missing');
+    let email: string;
+    if (session.pendingSignIn) {
+      // An admin's first sign-in: the password was just checked.
+      email = (await mfa.pendingUser(deps, pendingOf(ctx, deps.clock(), 'enrol').userId)).email;
+    } else {
+      const user = await sessionUser(deps, session);
+      if (!user) throw new AppError(401, authMessages.notSignedIn, errorCodes.unauthorized);
+      await mfa.confirmPassword(user, input.password);
+      email = user.email;
+    }
+    const setup = await mfa.newSetup(deps, email);
+    session.mfaSetup = setup.sealed;
+    ctx.set('Cache-Control', 'no-store');
+    return { secret: setup.secret, otpauthUri: setup.otpauthUri, qrCode: setup.qrCode };
+  });
+
+  route(router, endpoints.mfaEnable, limitCodes, async ({ ctx, input }) => {
+    const session = ctx.session;
+    const sealed = session?.mfaSetup;
+    if (!session || !sealed) throw new AppError(400, mfaMessages.setupFirst, errorCodes.validation);
+    if (session.pendingSignIn) {
+      const pending = pendingOf(ctx, deps.clock(), 'enrol');
+      const recoveryCodes = await countingTries(ctx, pending, () =>
+        mfa.enable(deps, pending.userId, sealed, input.code),
+      );
+      return { recoveryCodes, user: await finishSignIn(ctx, pending.userId) };
+    }
+    const user = await sessionUser(deps, session);
+    if (!user) throw new AppError(401, authMessages.notSignedIn, errorCodes.unauthorized);
+    const recoveryCodes = await mfa.enable(deps, user.id, sealed, input.code);
+    // This session now counts as a two-step one; the others go on until they end.
+    delete session.mfaSetup;
+    session.mfa = true;
+    return { recoveryCodes };
+  });
+
+  route(router, endpoints.mfaDisable, signedIn, limitCodes, async ({ ctx, input }) => {
+    await mfa.disable(deps, signedInUser(ctx), input.password, input.code);
+    return { ok: true, message: mfaMessages.disabled };
+  });
+
+  route(router, endpoints.mfaRecoveryCodes, signedIn, limitCodes, async ({ ctx, input }) => {
+    return { recoveryCodes: await mfa.renewRecoveryCodes(deps, signedInUser(ctx).id, input.code) };
+  });
+
+  return router;
+}
