@@ -28,6 +28,8 @@ export const routePatterns = {
   privacy: 'privacy',
   paymentSuccess: 'payment-success',
   licenseAdmin: 'license-admin',
+  /** The signed-in user's account: two-step sign-in (decision 077). */
+  account: 'account',
   admin: 'admin',
   analyticsTest: 'analytics-test',
   /** The analytics dashboard (issue 15); the admin dashboard links it as its Analytics tab. */
@@ -64,6 +66,7 @@ export const paths = {
   terms: () => '/terms',
   privacy: () => '/privacy',
   licenseAdmin: () => '/license-admin',
+  account: () => '/account',
   admin: () => '/admin',
   analyticsTest: () => '/analytics-test',
   adminAnalytics: () => '/admin/analytics',
@@ -99,7 +102,14 @@ function isReservedSegment(segment: string): boolean {
  */
 export function returnPath(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 200) return undefined;
-  const returnPages = [paths.prompts(), paths.templates(), paths.faq(), paths.licenseAdmin(), paths.admin()];
+  const returnPages = [
+    paths.prompts(),
+    paths.templates(),
+    paths.faq(),
+    paths.licenseAdmin(),
+    paths.admin(),
+    paths.account(),
+  ];
   if (returnPages.includes(value)) return value;
   const template = /^\/templates\/[a-z0-9-]+$/.exec(value);
   if (template) return value;

@@ -52,6 +52,9 @@ const PaymentSuccessPage = lazy(() =>
 const LicenseAdminPage = lazy(() =>
   import('../features/license-admin/license-admin-page').then((m) => ({ default: m.LicenseAdminPage })),
 );
+const AccountPage = lazy(() =>
+  import('../features/auth/routes/account-page').then((m) => ({ default: m.AccountPage })),
+);
 const AdminPage = lazy(() => import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
 // Usage analytics (issue 15): the charts library stays out of every other page's code.
 const AnalyticsDashboardPage = lazy(() =>
@@ -99,6 +102,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.privacy, element: <PrivacyPage /> },
       { path: routePatterns.paymentSuccess, element: <PaymentSuccessPage /> },
       { path: routePatterns.licenseAdmin, element: <LicenseAdminPage /> },
+      { path: routePatterns.account, element: <AccountPage /> },
       { path: routePatterns.admin, element: <AdminPage /> },
       { path: routePatterns.adminAnalytics, element: <AnalyticsDashboardPage /> },
       { path: routePatterns.analyticsTest, element: <AnalyticsTestPage /> },

@@ -12,7 +12,11 @@ import { startTestApp, type TestApp, type TestAppOptions } from '../../../api/sr
 import type { TestClient } from '../../../api/src/test/client';
 import { buildUser, sharedPasswordHash, type BuildUserOptions } from '../../../api/src/test/factories';
 import { otherDevice } from '../../../api/src/test/learning';
-import { nextTotpCode } from '../../../api/src/test/mfa';
+import { nextTotpCode, totpAt } from '../../../api/src/test/mfa';
+
+export { recoveryCodesOf } from '../../../api/src/test/mfa';
+/** The api's sign-in of a test client (the password, then an admin's code). */
+export { signIn as signInClient } from '../../../api/src/test/auth-helpers';
 import { apiSend, urlOf } from '../lib/api-client';
 
 export { buildManyUsers } from '../../../api/src/test/factories';
@@ -102,6 +106,10 @@ export interface RealApi {
   teacher(options?: BuildUserOptions): Promise<Teacher>;
   /** The page signs in as `teacher` with the pwa's own call (POST /api/auth/login): its jar holds the session. */
   signIn(teacher: Teacher): Promise<PublicUser>;
+  /** Two-step sign-in (decision 077): the next code of the account's authenticator, at the app's time. */
+  nextTotpCode(email: string): Promise<string>;
+  /** The code an authenticator with `secret` shows at the app's time. */
+  totp(secret: string): Promise<string>;
   /** A teacher, signed in on the page. */
   signedInTeacher(options?: BuildUserOptions): Promise<Teacher & { user: PublicUser }>;
   /** The page's session ends on the server (as a sign-out from elsewhere would): its next call is a 401. */
@@ -277,6 +285,8 @@ export function setupRealApi(options: TestAppOptions = {}): RealApi {
     },
     teacher,
     signIn,
+    nextTotpCode: (email) => nextTotpCode(email, app().clock.now()),
+    totp: (secret) => totpAt(secret, app().clock.now()),
     async signedInTeacher(userOptions) {
       const made = await teacher(userOptions);
       return { ...made, user: await signIn(made) };

@@ -3,7 +3,7 @@ import { adminMessages, type PublicUser } from '@pd/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteUserDb } from '../../offline/db';
-import { setupRealApi, type Teacher } from '../../test/real-api';
+import { setupRealApi, signInClient, type Teacher } from '../../test/real-api';
 import { renderWithProviders } from '../../test/render';
 import { AdminPage } from './admin-page';
 
@@ -39,9 +39,7 @@ async function search(user: ReturnType<typeof renderWithProviders>['user'], text
 
 /** The role the server gives `teacher` at a fresh sign-in on another device (undefined: cannot sign in). */
 async function roleOf(teacher: Teacher) {
-  const login = await api.app
-    .client()
-    .post<PublicUser>('/api/auth/login', { email: teacher.email, password: teacher.password });
+  const login = await signInClient(api.app.client(), teacher.email, teacher.password);
   return login.status === 200 ? login.body.role : undefined;
 }
 

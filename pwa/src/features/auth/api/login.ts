@@ -1,26 +1,25 @@
-import { endpoints, LoginRequest, type PublicUser } from '@pd/domain';
+import { endpoints, LoginRequest, type LoginResponse } from '@pd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
-import { meKeys } from '../../../offline/get-me';
-import { allowUserDb } from '../../../offline/db';
+import { signedIn } from './mfa';
 
-/** POST /api/auth/login -> the user (or 403 {error: 'EMAIL_NOT_VERIFIED'}). */
+/**
+ * POST /api/auth/login -> the user (or 403 {error: 'EMAIL_NOT_VERIFIED'}), or `{mfa}` when a
+ * two-step sign-in's code (or, for an admin, its setup) comes next (decision 077).
+ */
 export { LoginRequest };
 
-export function login(input: LoginRequest): Promise<PublicUser> {
+export function login(input: LoginRequest): Promise<LoginResponse> {
   return apiSend(endpoints.login, input);
 }
 
-/** On success the cached data of the previous visitor is dropped and the user is refreshed. */
+/** On a finished sign-in the cached data of the previous visitor is dropped and the user is refreshed. */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (user) => {
-      // Signed in again: a database the sign-out deleted may be opened again (offline/db.ts).
-      allowUserDb(user.id);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKeys.all[0] });
-      queryClient.setQueryData(meKeys.all, user);
+    onSuccess: (answer) => {
+      if (!('mfa' in answer)) signedIn(queryClient, answer);
     },
   });
 }

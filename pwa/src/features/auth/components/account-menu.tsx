@@ -88,6 +88,7 @@ export function AccountMenu({
         {user.role === 'superadmin' && (
           <MenuItem onClick={() => go(paths.admin())}>Super Admin Dashboard</MenuItem>
         )}
+        <MenuItem onClick={() => go(paths.account())}>Account and sign-in</MenuItem>
         <MenuItem onClick={signOut} disabled={signingOut}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />

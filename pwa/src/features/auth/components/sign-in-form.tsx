@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { authMessages, errorCodes, paths } from '@pd/domain';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PasswordField } from '../../../components/password-field';
 import { useToast } from '../../../components/toast-provider';
@@ -25,6 +25,9 @@ interface SignInFormProps {
   next?: string;
 }
 
+// The second step of a two-step sign-in (decision 077): loaded only when a sign-in needs it.
+const MfaSignInStep = lazy(() => import('./mfa-sign-in-step'));
+
 function isEmailNotVerified(error: unknown): boolean {
   return (
     error instanceof ApiError &&
@@ -38,6 +41,8 @@ export function SignInForm({ onSuccess, onSwitchToSignUp, onNavigate, next }: Si
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<{ step: 'verify' | 'enrol'; email: string } | null>(null);
+  const [restartNotice, setRestartNotice] = useState<string | null>(null);
   const toast = useToast();
   const loginMutation = useLogin();
   const resend = useResendVerification();
@@ -56,9 +61,14 @@ export function SignInForm({ onSuccess, onSwitchToSignUp, onNavigate, next }: Si
     setErrors(result.errors);
     if (!result.ok) return;
     setUnverifiedEmail(null);
+    setRestartNotice(null);
     loginMutation.mutate(result.data, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         setValues({ email: '', password: '' });
+        if ('mfa' in answer) {
+          setSecondStep({ step: answer.mfa, email: result.data.email });
+          return;
+        }
         toast({ variant: 'success', title: authMessages.welcomeBack });
         onSuccess?.();
       },
@@ -95,9 +105,26 @@ export function SignInForm({ onSuccess, onSwitchToSignUp, onNavigate, next }: Si
     );
   };
 
+  if (secondStep) {
+    return (
+      <Suspense fallback={<Typography role="status">Loading...</Typography>}>
+        <MfaSignInStep
+          step={secondStep.step}
+          email={secondStep.email}
+          onSignedIn={() => onSuccess?.()}
+          onRestart={(message) => {
+            setSecondStep(null);
+            if (message) setRestartNotice(message);
+          }}
+        />
+      </Suspense>
+    );
+  }
+
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
       <Stack spacing={2.5}>
+        {restartNotice && <Alert severity="info">{restartNotice}</Alert>}
         {unverifiedEmail && (
           <Alert
             severity="warning"

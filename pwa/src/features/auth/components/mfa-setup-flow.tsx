@@ -1,0 +1,158 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { errorCodes, type MfaSetupResponse, mfaMessages, type PublicUser } from '@pd/domain';
+import { type FormEvent, useState } from 'react';
+import { PasswordField } from '../../../components/password-field';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useMfaEnable, useMfaSetup } from '../api/mfa';
+import { RecoveryCodes } from './recovery-codes';
+
+interface MfaSetupFlowProps {
+  email: string;
+  /** From the Account page: the password again before a new secret is shown. */
+  askPassword: boolean;
+  /** Done, the recovery codes saved; `user` when this also finished a sign-in. */
+  onFinished: (user: PublicUser | undefined) => void;
+  /** The half-done sign-in ended (timed out, too many wrong codes): back to the password. */
+  onRestart?: (message: string) => void;
+  onCancel?: () => void;
+}
+
+/** The key in groups of four, as authenticator apps show a typed key. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/**
+ * Setting up two-step sign-in (decision 077): the password (from the Account page), then the QR code
+ * and its key, a first code to confirm, and the recovery codes, shown once.
+ */
+export function MfaSetupFlow({ email, askPassword, onFinished, onRestart, onCancel }: MfaSetupFlowProps) {
+  const setup = useMfaSetup();
+  const enable = useMfaEnable();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [secret, setSecret] = useState<MfaSetupResponse | null>(null);
+  const [done, setDone] = useState<{ codes: string[]; user?: PublicUser } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const fail = (cause: unknown) => {
+    if (cause instanceof ApiError && cause.code === errorCodes.signInAgain && onRestart) {
+      onRestart(cause.serverMessage ?? mfaMessages.noPendingSignIn);
+      return;
+    }
+    setError(errorMessage(cause) ?? mfaMessages.codeInvalid);
+  };
+
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setup.mutate(askPassword ? { password } : {}, { onSuccess: setSecret, onError: fail });
+  };
+
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    const digits = code.replace(/\s+/g, '');
+    if (!/^\d{6}$/.test(digits)) {
+      setError(mfaMessages.codeRequired);
+      return;
+    }
+    setError(null);
+    enable.mutate(
+      { code: digits },
+      { onSuccess: (answer) => setDone({ codes: answer.recoveryCodes, user: answer.user }), onError: fail },
+    );
+  };
+
+  if (done) {
+    return (
+      <RecoveryCodes
+        codes={done.codes}
+        email={email}
+        continueLabel="Continue"
+        onContinue={() => onFinished(done.user)}
+      />
+    );
+  }
+
+  if (!secret) {
+    return (
+      <Box component="form" noValidate onSubmit={start} aria-label="Set up two-step sign-in">
+        <Stack spacing={2}>
+          <Typography>
+            Two-step sign-in asks for a 6-digit code from an authenticator app on your phone (Google
+            Authenticator, Microsoft Authenticator, 1Password, Authy...) after your password, so a stolen
+            password alone cannot open your account.
+          </Typography>
+          {askPassword && (
+            <PasswordField
+              label="Your password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={Boolean(error)}
+              helperText={error ?? ' '}
+              required
+              fullWidth
+            />
+          )}
+          {!askPassword && error && (
+            <Typography color="error" role="alert">
+              {error}
+            </Typography>
+          )}
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+            <Button type="submit" variant="contained" disabled={setup.isPending}>
+              {setup.isPending ? 'Preparing...' : 'Set up two-step sign-in'}
+            </Button>
+          </Stack>
+        </Stack>
+      </Box>
+    );
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={confirm} aria-label="Confirm two-step sign-in">
+      <Stack spacing={2}>
+        <Typography>1. Scan this QR code with your authenticator app.</Typography>
+        <Box
+          component="img"
+          src={secret.qrCode}
+          alt={`QR code for your authenticator app. If you cannot scan it, type the key ${grouped(secret.secret)}.`}
+          sx={{ width: 200, height: 200, alignSelf: 'center', bgcolor: '#fff' }}
+        />
+        <Typography variant="body2" color="text.secondary">
+          Cannot scan it? Add an account in the app by hand with this key:
+        </Typography>
+        <Typography
+          component="code"
+          sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', wordBreak: 'break-all' }}
+        >
+          {grouped(secret.secret)}
+        </Typography>
+        <Typography>2. Enter the 6-digit code the app shows for {email}.</Typography>
+        <TextField
+          label="6-digit code"
+          name="code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={Boolean(error)}
+          helperText={error ?? ' '}
+          autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+          required
+          fullWidth
+        />
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+          <Button type="submit" variant="contained" disabled={enable.isPending}>
+            {enable.isPending ? 'Checking...' : 'Turn on two-step sign-in'}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

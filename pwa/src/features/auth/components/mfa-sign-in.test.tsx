@@ -1,0 +1,154 @@
+// @vitest-environment jsdom-api
+import { mfaMessages } from '@pd/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deleteUserDb } from '../../../offline/db';
+import { meKeys } from '../../../offline/get-me';
+import { recoveryCodesOf, setupRealApi } from '../../../test/real-api';
+import { renderWithProviders } from '../../../test/render';
+import { AccountPage } from '../routes/account-page';
+import { SignInForm } from './sign-in-form';
+
+/** Two-step sign-in in the app (decision 077), over the real api: every answer is the server's. */
+const api = setupRealApi();
+let signedIn: string[] = [];
+afterEach(async () => {
+  for (const id of signedIn) await deleteUserDb(id);
+  signedIn = [];
+});
+
+async function givePassword(
+  user: ReturnType<typeof renderWithProviders>['user'],
+  who: { email: string; password: string },
+) {
+  await user.type(screen.getByLabelText(/email/i), who.email);
+  await user.type(screen.getByLabelText(/^password/i), who.password);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('the sign-in of an account with two-step sign-in', () => {
+  it('asks for the code after the password and signs in with it', async () => {
+    const admin = await api.teacher({ role: 'superadmin' });
+    signedIn.push(admin.id);
+    const onSuccess = vi.fn();
+    const { user, queryClient } = renderWithProviders(<SignInForm onSuccess={onSuccess} />);
+    await givePassword(user, admin);
+
+    const code = await screen.findByLabelText(/6-digit code/);
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(queryClient.getQueryData(meKeys.all)).toBeUndefined();
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(mfaMessages.codeInvalid)).toBeInTheDocument();
+    expect(onSuccess).not.toHaveBeenCalled();
+
+    await user.clear(code);
+    await user.type(code, await api.nextTotpCode(admin.email));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    expect(queryClient.getQueryData(meKeys.all)).toMatchObject({ id: admin.id, role: 'superadmin' });
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+  });
+
+  it('signs in with a recovery code and says how many are left', async () => {
+    const admin = await api.teacher({ role: 'license_admin' });
+    signedIn.push(admin.id);
+    const onSuccess = vi.fn();
+    const { user } = renderWithProviders(<SignInForm onSuccess={onSuccess} />);
+    await givePassword(user, admin);
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText(/Recovery code/), recoveryCodesOf(admin.email)[0]!);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    expect(await screen.findByText(mfaMessages.recoveryCodeUsed(9))).toBeInTheDocument();
+  });
+
+  it('goes back to the password after five wrong codes, saying why', async () => {
+    const admin = await api.teacher({ role: 'superadmin' });
+    const { user } = renderWithProviders(<SignInForm />);
+    await givePassword(user, admin);
+    const code = await screen.findByLabelText(/6-digit code/);
+    for (let i = 0; i < 5; i++) {
+      await user.clear(code);
+      await user.type(code, '000000');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      if (i < 4) expect(await screen.findByText(mfaMessages.codeInvalid)).toBeInTheDocument();
+    }
+    expect(await screen.findByText(mfaMessages.tooManyAttempts)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it("sets up an admin's two-step sign-in at the first sign-in: QR code, a first code, the recovery codes", async () => {
+    const admin = await api.teacher({ role: 'superadmin', mfa: false });
+    signedIn.push(admin.id);
+    const onSuccess = vi.fn();
+    const { user, queryClient } = renderWithProviders(<SignInForm onSuccess={onSuccess} />);
+    await givePassword(user, admin);
+    expect(await screen.findByText(mfaMessages.enrolRequired)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set up two-step sign-in' }));
+
+    const qr = await screen.findByRole('img', { name: /QR code for your authenticator app/ });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    const key = screen.getByText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/).textContent!.replace(/ /g, '');
+    await user.type(screen.getByLabelText(/6-digit code/), await api.totp(key));
+    await user.click(screen.getByRole('button', { name: 'Turn on two-step sign-in' }));
+
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    const go = screen.getByRole('button', { name: 'Continue' });
+    expect(go).toBeDisabled();
+    await user.click(screen.getByLabelText('I have saved my recovery codes'));
+    await user.click(go);
+    expect(onSuccess).toHaveBeenCalledOnce();
+    expect(queryClient.getQueryData(meKeys.all)).toMatchObject({ id: admin.id });
+  });
+});
+
+describe('the Account page', () => {
+  it("turns a teacher's two-step sign-in on with the password and a code, then off", async () => {
+    const teacher = await api.signedInTeacher({ role: 'premium' });
+    signedIn.push(teacher.id);
+    const { user } = renderWithProviders(<AccountPage />);
+    const section = await screen.findByRole('region', { name: 'Two-step sign-in' });
+    expect(await within(section).findByText('Off')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Turn on two-step sign-in' }));
+
+    await user.type(within(section).getByLabelText(/Your password/), 'not my password');
+    await user.click(within(section).getByRole('button', { name: 'Set up two-step sign-in' }));
+    expect(await within(section).findByText(mfaMessages.passwordWrong)).toBeInTheDocument();
+    await user.clear(within(section).getByLabelText(/Your password/));
+    await user.type(within(section).getByLabelText(/Your password/), teacher.password);
+    await user.click(within(section).getByRole('button', { name: 'Set up two-step sign-in' }));
+
+    const key = (await within(section).findByText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/)).textContent!.replace(
+      / /g,
+      '',
+    );
+    await user.type(within(section).getByLabelText(/6-digit code/), await api.totp(key));
+    await user.click(within(section).getByRole('button', { name: 'Turn on two-step sign-in' }));
+    const codes = within(await within(section).findByRole('list', { name: 'Recovery codes' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent!);
+    await user.click(within(section).getByLabelText('I have saved my recovery codes'));
+    await user.click(within(section).getByRole('button', { name: 'Continue' }));
+    expect(await within(section).findByText('On')).toBeInTheDocument();
+    expect(within(section).getByText(/10 of 10 recovery codes left/)).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Turn off' }));
+    await user.type(within(section).getByLabelText(/Your password/), teacher.password);
+    await user.type(within(section).getByLabelText(/recovery code/), codes[0]!);
+    await user.click(within(section).getByRole('button', { name: 'Turn off' }));
+    expect(await within(section).findByText('Off')).toBeInTheDocument();
+  });
+
+  it('never offers an admin to turn it off', async () => {
+    const admin = await api.signedInTeacher({ role: 'superadmin' });
+    signedIn.push(admin.id);
+    renderWithProviders(<AccountPage />);
+    const section = await screen.findByRole('region', { name: 'Two-step sign-in' });
+    expect(await within(section).findByText('On')).toBeInTheDocument();
+    expect(within(section).getByText(mfaMessages.requiredForRole)).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Turn off' })).toBeNull();
+    expect(within(section).getByRole('button', { name: 'New recovery codes' })).toBeInTheDocument();
+  });
+});
