@@ -8,6 +8,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generate } from 'otplib';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -62,6 +63,8 @@ export async function startApi(port, { databaseUrl, logLevel = 'warn', env = {},
       // The load's teachers pass a quiz seconds after opening it: with the time-on-task rule on
       // (decision 075) each completion would be refused, a lighter load than BENCHMARKS.md describes.
       MODULE_MIN_TIME_SHARE: '0',
+      // The demo admins' two-step sign-in key (decision 077): `signIn` makes their codes with it.
+      DEMO_MFA_SECRET: benchMfaSecret,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -304,10 +307,39 @@ export async function signInCookie(baseUrl, email, password = process.env.DEMO_P
   return client.cookieHeader();
 }
 
+/** The demo admins' TOTP key in the benches' servers (DEMO_MFA_SECRET, decision 077). */
+export const benchMfaSecret = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
+const lastStep = new Map();
+
+/** The next 30-second step's code of `secret` not used yet for `email` (a code is good once). */
+function nextCode(email, secret) {
+  const step = Math.max((lastStep.get(email) ?? 0) + 1, Math.floor(Date.now() / 1000 / 30) - 1);
+  lastStep.set(email, step);
+  return generate({ secret, epoch: step * 30 });
+}
+
+/**
+ * Signs in as a person would: the password, then for an admin the two-step sign-in's code (the
+ * demo admins' key), or its setup when the account has none yet (an admin row a bench inserted).
+ */
 export async function signIn(client, email, password = benchPassword) {
   const res = await client.post('/api/auth/login', { email, password });
   expectStatus(res, 200, `login ${email}`);
-  client.user = res.body;
+  if (res.body.mfa === 'verify') {
+    const verified = await client.post('/api/auth/mfa/verify', {
+      code: await nextCode(email, benchMfaSecret),
+    });
+    expectStatus(verified, 200, `two-step sign-in of ${email}`);
+    client.user = verified.body;
+  } else if (res.body.mfa === 'enrol') {
+    const setup = await client.post('/api/auth/mfa/setup', {});
+    expectStatus(setup, 200, `two-step sign-in setup of ${email}`);
+    const enabled = await client.post('/api/auth/mfa/enable', {
+      code: await generate({ secret: setup.body.secret, epoch: Math.floor(Date.now() / 1000) }),
+    });
+    expectStatus(enabled, 200, `two-step sign-in setup of ${email}`);
+    client.user = enabled.body.user;
+  } else client.user = res.body;
   return client;
 }
 

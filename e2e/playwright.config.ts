@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 4310);
+/** The demo admins' authenticator key in the journeys (decision 077): the server's DEMO_MFA_SECRET. */
+export const demoMfaSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export const baseURL = `http://127.0.0.1:${port}`;
 // A fresh embedded database for every run: the journeys create the data they need.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pd-e2e-'));
@@ -55,6 +57,8 @@ export default defineConfig({
       // The journeys pass quizzes seconds after opening a course; the time-on-task rule (decision
       // 075) is tested in the api suite on an injected clock.
       MODULE_MIN_TIME_SHARE: '0',
+      // The demo admins' authenticator key (decision 077): the journeys make their codes with it.
+      DEMO_MFA_SECRET: demoMfaSecret,
     },
   },
 });

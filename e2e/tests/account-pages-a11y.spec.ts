@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support';
+import { demoAdminCode, expectNoSeriousA11yViolations } from './support';
 
 const pages: Array<{ path: string; label: string; ready: RegExp | string }> = [
   { path: '/', label: 'home', ready: 'Available Courses' },
@@ -54,6 +54,12 @@ test('signed in: the account menu shows the role badge, and the page passes axe'
   await dialog.getByLabel(/^email/i).fill('superadmin@demo.test');
   await dialog.getByLabel(/^password/i).fill(process.env.DEMO_PASSWORD ?? 'demo-password');
   await dialog.getByRole('button', { name: /^sign in$/i }).click();
+  // Two-step sign-in (decision 077): the code of the demo admins' authenticator app.
+  const code = dialog.getByLabel(/6-digit code/);
+  await expect(code).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'the sign-in code step');
+  await code.fill(await demoAdminCode('superadmin@demo.test'));
+  await dialog.getByRole('button', { name: 'Verify' }).click();
   await page.getByRole('button', { name: /^Account menu for/ }).click();
   const menu = page.getByRole('menu');
   await expect(menu).toContainText('Super Admin');

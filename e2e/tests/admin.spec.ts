@@ -1,7 +1,12 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signUpTeacher, uniqueEmail, waitForMail } from './support';
+import {
+  expectNoSeriousA11yViolations,
+  signInDemoAccount,
+  signUpTeacher,
+  uniqueEmail,
+  waitForMail,
+} from './support';
 
-const demoPassword = 'demo-password';
 const laptop = { width: 1280, height: 800 };
 const tablet = { width: 820, height: 1180 };
 
@@ -10,11 +15,7 @@ async function signedIn(browser: Browser, email: string, viewport = laptop): Pro
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto('/');
-  const res = await page.request.post('/api/auth/login', {
-    data: { email, password: demoPassword },
-    headers: { Origin: new URL(page.url()).origin },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await signInDemoAccount(context, email, new URL(page.url()).origin);
   return page;
 }
 

@@ -6,13 +6,12 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { uniqueEmail, waitForMail } from './support';
+import { signInDemoAccount, uniqueEmail, waitForMail } from './support';
 
 // Usage analytics (issue 15) in Chromium against the real app: a campaign visit, sign-up, a module,
 // events made offline and sent when back online; the super admin's dashboard counts each once.
 // The development server seeds demo traffic, so the dashboard is compared before and after.
 
-const demoPassword = process.env.DEMO_PASSWORD ?? 'demo-password';
 // Headless Chromium names itself 'HeadlessChrome', which the api drops as a bot (isbot): these
 // journeys stand for a person's browser.
 const personBrowser =
@@ -37,11 +36,8 @@ interface Dashboard {
  */
 async function superadmin(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ userAgent: personBrowser });
-  const login = await context.request.post('/api/auth/login', {
-    data: { email: 'superadmin@demo.test', password: demoPassword },
-    headers: { Origin: new URL(test.info().project.use.baseURL as string).origin },
-  });
-  expect(login.status()).toBe(200);
+  const origin = new URL(test.info().project.use.baseURL as string).origin;
+  await signInDemoAccount(context, 'superadmin@demo.test', origin);
   return context;
 }
 

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { answerQuestion, expectNoSeriousA11yViolations, fetchCourse, signUpTeacher } from './support';
+import {
+  answerQuestion,
+  expectNoSeriousA11yViolations,
+  fetchCourse,
+  signInDemoAccount,
+  signUpTeacher,
+} from './support';
 
 const slug = 'ai-tools-beyond-chatgpt';
 
@@ -187,11 +193,7 @@ test('a locked module shows Module Locked and links the previous module', async 
 
 test('a super admin previews a coming-soon course', async ({ page }) => {
   await page.goto('/');
-  const login = await page.request.post('/api/auth/login', {
-    data: { email: 'superadmin@demo.test', password: process.env.DEMO_PASSWORD ?? 'demo-password' },
-    headers: { Origin: new URL(page.url()).origin },
-  });
-  expect(login.status()).toBe(200);
+  await signInDemoAccount(page.context(), 'superadmin@demo.test', new URL(page.url()).origin);
   await page.goto('/');
   const preview = page
     .getByRole('link', { name: 'Preview Course (Super Admin)' })

@@ -4,11 +4,11 @@ import {
   answerQuestion,
   expectNoSeriousA11yViolations,
   fetchCourse,
+  signInDemoAccount,
   uniqueEmail,
   waitForMail,
 } from './support';
 
-const demoPassword = 'demo-password';
 const phone = { width: 390, height: 844 };
 const laptop = { width: 1280, height: 800 };
 
@@ -17,11 +17,7 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/');
-  const res = await page.request.post('/api/auth/login', {
-    data: { email, password: demoPassword },
-    headers: { Origin: new URL(page.url()).origin },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await signInDemoAccount(context, email, new URL(page.url()).origin);
   return page;
 }
 

@@ -1,5 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  type Cookie,
+  expect,
+  type Page,
+} from '@playwright/test';
+import { generate } from 'otplib';
+import { demoMfaSecret } from '../playwright.config';
 
 let counter = 0;
 /** A unique address for a journey, so journeys never depend on each other's data. */
@@ -130,4 +138,65 @@ export async function answerQuestion(page: Page, q: QuizQuestion, choice: number
   const group = page.getByRole('group', { name: new RegExp(escapeRegExp(q.question)) });
   await group.getByRole('radio', { name: q.choices[choice], exact: true }).check();
   await group.getByRole('button', { name: 'Check Answer' }).click();
+}
+
+export const demoPassword = process.env.DEMO_PASSWORD ?? 'demo-password';
+
+const lastStep = new Map<string, number>();
+
+/**
+ * The authenticator's code for `email` that the server has not seen yet: a code is good once, so
+ * each sign-in takes the next 30-second step, from the one before now to the one after (the
+ * server's tolerance). Tries them in order; a step an earlier sign-in used is refused, then the next.
+ */
+async function passCodeStep(request: APIRequestContext, email: string, origin: string): Promise<void> {
+  const current = Math.floor(Date.now() / 1000 / 30);
+  for (let step = Math.max((lastStep.get(email) ?? 0) + 1, current - 1); step <= current + 1; step++) {
+    lastStep.set(email, step);
+    const code = await generate({ secret: demoMfaSecret, epoch: step * 30 });
+    const res = await request.post('/api/auth/mfa/verify', { data: { code }, headers: { Origin: origin } });
+    if (res.ok()) return;
+    if (res.status() !== 401) expect(res.status(), await res.text()).toBe(200);
+  }
+  throw new Error(`no unused two-step sign-in code for ${email} in this minute`);
+}
+
+/** The demo accounts' session cookies, signed in once per worker (as a person keeps one sign-in open). */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Signs `context` in as a demo account through the real calls: the password, then for an admin the
+ * authenticator's code. An admin's session is made once per worker and shared by the journeys'
+ * contexts while it lasts (an hour idle): a code is good once, and the journeys sign the super admin
+ * in more often than an authenticator shows new codes.
+ */
+export async function signInDemoAccount(
+  context: BrowserContext,
+  email: string,
+  origin: string,
+): Promise<void> {
+  const kept = sessions.get(email);
+  if (kept) {
+    await context.addCookies(kept);
+    const me = await context.request.get('/api/auth/me');
+    if (me.ok() && ((await me.json()) as { email: string }).email === email) return;
+    await context.clearCookies();
+  }
+  const res = await context.request.post('/api/auth/login', {
+    data: { email, password: demoPassword },
+    headers: { Origin: origin },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const answer = (await res.json()) as { mfa?: string };
+  if (answer.mfa === 'verify') {
+    await passCodeStep(context.request, email, origin);
+    sessions.set(email, await context.cookies());
+  } else expect(answer.mfa, `${email} has no two-step sign-in set up`).toBeUndefined();
+}
+
+/** The next code of the demo admins' authenticator, for typing into the sign-in dialog. */
+export async function demoAdminCode(email: string): Promise<string> {
+  const step = Math.max((lastStep.get(email) ?? 0) + 1, Math.floor(Date.now() / 1000 / 30));
+  lastStep.set(email, step);
+  return generate({ secret: demoMfaSecret, epoch: step * 30 });
 }

@@ -8,11 +8,17 @@ import { runMigrations } from '../db/migrate.js';
 import { createLogger } from '../logger.js';
 import { hashPassword } from '../modules/auth/crypto.js';
 import { SessionCache } from '../modules/auth/session/cache.js';
-import { endAllSessionsOfUser, findUserByEmail, insertUser, updateUser } from '../modules/auth/store.js';
+import {
+  deleteMfa,
+  endAllSessionsOfUser,
+  findUserByEmail,
+  insertUser,
+  updateUser,
+} from '../modules/auth/store.js';
 
 /**
  * `npm run admin:create -- --email E --name N`: creates a verified superadmin, or promotes an
- * existing account. The password is asked on a terminal, or read from ADMIN_PASSWORD.
+ * existing account (a new password, its sessions ended, its two-step sign-in reset). The password is asked on a terminal, or read from ADMIN_PASSWORD.
  */
 async function readPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
@@ -75,7 +81,12 @@ async function main(): Promise<void> {
         now,
       );
       await endAllSessionsOfUser(database.db, cache, existing.id);
-      logger.info(`promoted ${parsed.data.email} to superadmin (password changed, sessions ended)`);
+      // A super admin who lost both the phone and the recovery codes gets back in this way: the
+      // next sign-in sets two-step sign-in up again (decision 077).
+      await deleteMfa(database.db, existing.id);
+      logger.info(
+        `promoted ${parsed.data.email} to superadmin (password changed, sessions ended, two-step sign-in to set up again at the next sign-in)`,
+      );
     } else {
       await insertUser(
         database.db,
