@@ -1,4 +1,5 @@
 // Zod-free on purpose: the pwa's first screen imports these without pulling in the schemas.
+import { accountNotices } from './account-notices.js';
 
 /** The spec's messages (section 5 and 8), written once for the api and the forms. */
 export const authMessages = {
@@ -31,8 +32,6 @@ export const authMessages = {
   pleaseTryAgain: 'Please try again',
   signInFailed: 'Sign in failed',
   checkCredentials: 'Please check your credentials',
-  signOutError: 'Error signing out',
-  signOutErrorText: 'Please try again.',
   forgotFailed: 'Failed to send reset email. Please try again.',
   resetFailed: 'Failed to reset password. The link may be expired or invalid.',
   resetNoToken: 'Invalid reset link. Please request a new password reset.',
@@ -40,8 +39,7 @@ export const authMessages = {
   welcomeBack: 'Welcome back!',
   accountCreated: 'Account Created Successfully',
   verificationSent: 'Verification email sent',
-  emailVerified: 'Email verified successfully',
-  emailVerifiedText: 'Your account has been verified. You can now access all courses.',
+  ...accountNotices,
 } as const;
 
 export const forgotPasswordAnswer =

@@ -108,6 +108,7 @@ export type ResetPasswordForm = z.input<typeof ResetPasswordForm>;
 export { OkResponse, PublicUser } from './first-load-contracts.js';
 
 // The zod-free texts live in auth-messages.ts (the app's first screen needs them without zod).
+export { accountNotices } from './account-notices.js';
 export { authMessages, forgotPasswordAnswer, resendVerificationAnswer } from './auth-messages.js';
 
 const hourMs = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { authMessages, roleLabels, type PublicUser } from '@pd/domain';
+import { accountNotices, roleLabels, type PublicUser } from '@pd/domain';
 import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePremiumActions } from '../../components/premium-actions-context';
@@ -54,8 +54,8 @@ export function CataloguePage({ roleBanner }: CataloguePageProps = {}) {
     verifiedShown.current = true;
     toast({
       variant: 'success',
-      title: authMessages.emailVerified,
-      description: authMessages.emailVerifiedText,
+      title: accountNotices.emailVerified,
+      description: accountNotices.emailVerifiedText,
     });
     const next = new URLSearchParams(params);
     next.delete('verified');

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
-import { authMessages, paths } from '@pd/domain';
+import { accountNotices, paths } from '@pd/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -41,8 +41,8 @@ function useSignOut() {
       if (outcome === 'failed') {
         toast({
           variant: 'error',
-          title: authMessages.signOutError,
-          description: authMessages.signOutErrorText,
+          title: accountNotices.signOutError,
+          description: accountNotices.signOutErrorText,
         });
       } else {
         toast({
