@@ -331,7 +331,8 @@ const currentStep = () => Math.floor(Date.now() / 1000 / 30);
 /** The authenticator's next code the server has not seen (a code is good once, within a step of now). */
 function nextCode(email, secret) {
   const key = `${secret}:${email}`;
-  const step = Math.max((lastStep.get(key) ?? 0) + 1, currentStep() - 1);
+  // From the step of now, never the one before: the server may read the code in the next step.
+  const step = Math.max((lastStep.get(key) ?? 0) + 1, currentStep());
   if (step > currentStep() + 1) throw new Error(`${email}: no unused two-step sign-in code this minute`);
   lastStep.set(key, step);
   return generate({ secret, epoch: step * 30 });

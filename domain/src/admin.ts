@@ -45,6 +45,12 @@ export const adminMessages = {
   subscriptionCancelFailed:
     'The subscription could not be cancelled at the payment provider, so the account was not deleted. Please try again later.',
   invalidQuery: 'Invalid search or filter.',
+  mfaReset: 'Two-step sign-in reset',
+  mfaResetText: (email: string) =>
+    `${email} was signed out everywhere and sets up two-step sign-in again at the next sign-in (admins), or signs in with the password alone (teachers).`,
+  mfaNotOn: 'Two-step sign-in is not on for this account.',
+  mfaResetError: 'Error resetting two-step sign-in',
+  mfaResetFailed: 'Failed to reset two-step sign-in',
 } as const;
 
 /** A user as the dashboard lists it (spec section 3, 'User'). */
@@ -55,6 +61,8 @@ export const AdminUser = z.object({
   role: Role,
   emailVerified: z.boolean(),
   createdAt: z.string(),
+  /** New: two-step sign-in is on (decision 077); the dashboard can reset it. */
+  mfaEnabled: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
@@ -104,6 +112,7 @@ export const auditActions = [
   'license_count_edited',
   'invites_sent',
   'invite_revoked',
+  'mfa_reset',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -115,6 +124,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   license_count_edited: 'License count edited',
   invites_sent: 'Invites sent',
   invite_revoked: 'Invite revoked',
+  mfa_reset: 'Two-step sign-in reset',
 };
 
 /** One row of the audit log: who did what to whom, when, with the values before and after. */

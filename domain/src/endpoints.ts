@@ -181,6 +181,12 @@ export const endpoints = {
     response: OkResponse,
   }),
   deleteUser: endpoint({ method: 'DELETE', path: '/api/admin/users/:userId', response: OkResponse }),
+  /** New (decision 077): a lost phone and lost recovery codes: the user sets it up again or goes without. */
+  resetUserMfa: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:userId/reset-mfa',
+    response: OkResponse,
+  }),
   /** New: the audit log of admin actions, newest first. */
   adminAudit: endpoint({ method: 'GET', path: '/api/admin/audit', response: AuditListResponse }),
 

@@ -146,12 +146,12 @@ const lastStep = new Map<string, number>();
 
 /**
  * The authenticator's code for `email` that the server has not seen yet: a code is good once, so
- * each sign-in takes the next 30-second step, from the one before now to the one after (the
+ * each sign-in takes the next 30-second step, from the one of now to the one after (the
  * server's tolerance). Tries them in order; a step an earlier sign-in used is refused, then the next.
  */
 async function passCodeStep(request: APIRequestContext, email: string, origin: string): Promise<void> {
   const current = Math.floor(Date.now() / 1000 / 30);
-  for (let step = Math.max((lastStep.get(email) ?? 0) + 1, current - 1); step <= current + 1; step++) {
+  for (let step = Math.max((lastStep.get(email) ?? 0) + 1, current); step <= current + 1; step++) {
     lastStep.set(email, step);
     const code = await generate({ secret: demoMfaSecret, epoch: step * 30 });
     const res = await request.post('/api/auth/mfa/verify', { data: { code }, headers: { Origin: origin } });

@@ -405,6 +405,7 @@ export const auditLog = pgTable(
         'license_count_edited',
         'invites_sent',
         'invite_revoked',
+        'mfa_reset',
       ],
     }).notNull(),
     /** Who did it; null once that account is deleted (`actorEmail` then reads 'Deleted user'). */

@@ -9,7 +9,7 @@ import {
 } from '@pd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { mailboxFor, signIn } from '../../test/auth-helpers.js';
+import { mailboxFor, postLogin, signIn } from '../../test/auth-helpers.js';
 import type { TestClient } from '../../test/client.js';
 import { buildUser } from '../../test/factories.js';
 import { createMemoryLogger } from '../../test/logger.js';
@@ -43,6 +43,7 @@ describe('every admin call is for superadmins only', () => {
       ['get', '/api/admin/audit', undefined],
       ['patch', `/api/admin/users/${id}/role`, { role: 'premium' }],
       ['post', `/api/admin/users/${id}/verify-email`, undefined],
+      ['post', `/api/admin/users/${id}/reset-mfa`, undefined],
       ['delete', `/api/admin/users/${id}`, undefined],
     ] as const;
 
@@ -96,6 +97,7 @@ describe('GET /api/admin/users', () => {
       role: expect.any(String),
       emailVerified: expect.any(Boolean),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      mfaEnabled: false,
     });
     const byEmail = await superadmin.client.get<AdminUserListResponse>(
       `/api/admin/users?search=${tag.toUpperCase()}-3@`,
@@ -278,6 +280,48 @@ describe('POST /api/admin/users/{userId}/verify-email', () => {
   it('refuses one’s own account', async () => {
     const res = await superadmin.client.post(`/api/admin/users/${superadmin.user.id}/verify-email`);
     expect(res.status).toBe(400);
+  });
+});
+
+describe('POST /api/admin/users/{userId}/reset-mfa (decision 077)', () => {
+  it("resets a license admin's lost two-step sign-in: signed out everywhere, set up again at the next sign-in, audited", async () => {
+    const target = await buildUser(app.db, { role: 'license_admin' });
+    const device = app.client();
+    expect((await signIn(device, target.email, target.password)).status).toBe(200);
+    const listed = async () =>
+      (
+        await superadmin.client.get<AdminUserListResponse>(
+          `/api/admin/users?search=${encodeURIComponent(target.email)}`,
+        )
+      ).body.users[0];
+    expect((await listed())?.mfaEnabled).toBe(true);
+
+    const res = await superadmin.client.post(`/api/admin/users/${target.user.id}/reset-mfa`);
+    expect(res.status).toBe(200);
+    expect((await listed())?.mfaEnabled).toBe(false);
+    expect((await device.get('/api/auth/me')).status).toBe(401);
+    const again = await postLogin(app.client(), target.email, target.password);
+    expect(again.body).toMatchObject({ mfa: 'enrol' });
+    expect((await audit()).entries[0]).toMatchObject({
+      action: 'mfa_reset',
+      targetId: target.user.id,
+      before: { mfaEnabled: true },
+      after: { mfaEnabled: false },
+    });
+
+    const twice = await superadmin.client.post(`/api/admin/users/${target.user.id}/reset-mfa`);
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ error: adminMessages.mfaNotOn });
+  });
+
+  it('refuses one’s own account and an unknown id', async () => {
+    expect((await superadmin.client.post(`/api/admin/users/${superadmin.user.id}/reset-mfa`)).status).toBe(
+      400,
+    );
+    expect(
+      (await superadmin.client.post('/api/admin/users/00000000-0000-4000-8000-000000000000/reset-mfa'))
+        .status,
+    ).toBe(404);
   });
 });
 

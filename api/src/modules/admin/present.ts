@@ -9,6 +9,7 @@ export const presentAdminUser = (row: UserListRow): AdminUser => ({
   role: row.role,
   emailVerified: row.emailVerified,
   createdAt: row.createdAt,
+  mfaEnabled: Boolean(row.mfaEnabled),
 });
 
 export const presentAuditEntry = (row: AuditRow): AuditEntry => ({

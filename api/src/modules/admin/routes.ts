@@ -33,6 +33,11 @@ export function adminRoutes(deps: AppDeps): Router {
     return { ok: true as const };
   });
 
+  route(router, endpoints.resetUserMfa, signedIn, async ({ ctx, params }) => {
+    await service.resetMfa(deps, signedInUser(ctx), params.userId);
+    return { ok: true as const };
+  });
+
   route(router, endpoints.deleteUser, signedIn, async ({ ctx, params }) => {
     await service.deleteUser(deps, signedInUser(ctx), params.userId);
     return { ok: true as const };

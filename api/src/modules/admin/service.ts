@@ -125,6 +125,31 @@ export async function verifyEmail(deps: ServiceDeps, actor: Actor, userId: strin
 }
 
 /**
+ * Resets a user's two-step sign-in (decision 077): a lost phone and lost recovery codes. The secret
+ * and codes go and every session of the user ends; an admin sets it up again at the next sign-in.
+ */
+export async function resetMfa(deps: ServiceDeps, actor: Actor, userId: string): Promise<void> {
+  authorise(actor, userId);
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock();
+    const user = await auth.lockUser(tx, userId);
+    if (!user) throw notFound();
+    if (!(await auth.resetMfaByAdmin(deps, tx, userId))) throw conflict(adminMessages.mfaNotOn);
+    await audit.record(
+      tx,
+      actor,
+      {
+        action: 'mfa_reset',
+        target: { type: 'user', id: user.id, label: user.email },
+        before: { mfaEnabled: true },
+        after: { mfaEnabled: false },
+      },
+      now,
+    );
+  });
+}
+
+/**
  * Deletes an account for good: its subscription is cancelled at the provider first (or nothing
  * happens and the admin is told), then in one transaction its seat is freed, its sessions end, its
  * personal data goes (name, e-mail, progress, tokens, mail) and the audit log keeps only ids.

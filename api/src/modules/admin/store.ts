@@ -23,6 +23,8 @@ export interface UserListRow {
   email: string;
   role: 'free' | 'premium' | 'license_admin' | 'superadmin';
   emailVerified: boolean;
+  /** Two-step sign-in is on (decision 077); PGlite and pg both answer a boolean. */
+  mfaEnabled: boolean;
   /** ISO-8601 (UTC). */
   createdAt: string;
 }
@@ -63,6 +65,7 @@ export async function listUsers(
         email: users.email,
         role: users.role,
         emailVerified: users.emailVerified,
+        mfaEnabled: sql<boolean>`exists (select 1 from user_mfa m where m.user_id = ${users.id})`,
         createdAt: sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
       })
       .from(users)

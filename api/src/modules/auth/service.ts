@@ -299,6 +299,21 @@ export async function setRoleByAdmin(
   return changed;
 }
 
+/**
+ * Turns the user's two-step sign-in off and ends every session (an admin's reset, decision 077);
+ * false when it was not on. In the admin service's transaction.
+ */
+export async function resetMfaByAdmin(
+  deps: Pick<AppDeps, 'sessionCache'>,
+  tx: Db,
+  userId: string,
+): Promise<boolean> {
+  if (!(await store.findMfa(tx, userId))) return false;
+  await store.deleteMfa(tx, userId);
+  await store.endAllSessionsOfUser(tx, deps.sessionCache, userId);
+  return true;
+}
+
 /** Marks the address verified by hand (the admin vouches for it); outstanding links stop working. */
 export async function verifyEmailByAdmin(
   deps: Pick<AppDeps, 'sessionCache'>,

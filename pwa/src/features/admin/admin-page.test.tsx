@@ -109,6 +109,26 @@ describe('AdminPage', () => {
     await waitFor(() => expect(screen.queryByText(teacher.email)).toBeNull());
   });
 
+  it("resets a license admin's lost two-step sign-in after a confirmation (decision 077)", async () => {
+    await asSuperadmin();
+    const admin = await api.teacher({ role: 'license_admin', name: 'Lou Lostphone' });
+    const { user } = renderWithProviders(<AdminPage />, { route: '/admin' });
+    await search(user, admin.email);
+    let row = await rowOf(admin.email);
+    await user.click(within(row).getByRole('button', { name: 'Reset Two-Step sign-in of Lou Lostphone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-step sign-in of Lou Lostphone?' });
+    expect(dialog).toHaveTextContent('set up two-step sign-in again');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset Two-Step Sign-In' }));
+    expect(await screen.findByText(adminMessages.mfaReset)).toBeVisible();
+    row = await rowOf(admin.email);
+    await waitFor(() => expect(within(row).queryByRole('button', { name: /Reset Two-Step/ })).toBeNull());
+    const login = await api.app.client().post<{ mfa?: string }>('/api/auth/login', {
+      email: admin.email,
+      password: admin.password,
+    });
+    expect(login.body.mfa).toBe('enrol');
+  });
+
   it('shows the server’s reason when a change is refused', async () => {
     await asSuperadmin();
     const admin = await api.teacher({ role: 'license_admin', name: 'Lee Purchaser' });

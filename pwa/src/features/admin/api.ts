@@ -90,6 +90,10 @@ export const useUpdateRole = () =>
 export const useVerifyEmail = () =>
   useAdminChange((userId: string) => apiSend(endpoints.verifyUserEmail, {}, { params: { userId } }));
 
+/** A lost phone and lost recovery codes (decision 077): the user's two-step sign-in starts over. */
+export const useResetMfa = () =>
+  useAdminChange((userId: string) => apiSend(endpoints.resetUserMfa, {}, { params: { userId } }));
+
 export const useDeleteUser = () =>
   useAdminChange((userId: string) => apiSend(endpoints.deleteUser, {}, { params: { userId } }));
 

@@ -24,7 +24,15 @@ import Typography from '@mui/material/Typography';
 import { adminMessages, adminPageSizes, type AdminUser, type Role, roleLabels, roles } from '@pd/domain';
 import { type FormEvent, useState } from 'react';
 import { useToast } from '../../components/toast-provider';
-import { messageOr, type UserFilter, useDeleteUser, useUpdateRole, useUsers, useVerifyEmail } from './api';
+import {
+  messageOr,
+  type UserFilter,
+  useDeleteUser,
+  useResetMfa,
+  useUpdateRole,
+  useUsers,
+  useVerifyEmail,
+} from './api';
 import { formatDate } from './format';
 
 const roleColours: Record<Role, 'default' | 'primary' | 'secondary' | 'success'> = {
@@ -86,11 +94,57 @@ function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: () => v
   );
 }
 
+/** Confirms resetting a user's two-step sign-in (decision 077): it signs them out everywhere. */
+function ResetMfaDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const toast = useToast();
+  const reset = useResetMfa();
+  const confirm = () =>
+    reset.mutate(user.id, {
+      onSuccess: () => {
+        toast({
+          title: adminMessages.mfaReset,
+          description: adminMessages.mfaResetText(user.email),
+          variant: 'success',
+        });
+        onClose();
+      },
+      onError: (error) =>
+        toast({
+          title: adminMessages.mfaResetError,
+          description: messageOr(error, adminMessages.mfaResetFailed),
+          variant: 'error',
+        }),
+    });
+  return (
+    <Dialog open onClose={reset.isPending ? undefined : onClose} aria-labelledby="reset-mfa-title">
+      <DialogTitle id="reset-mfa-title">Reset two-step sign-in of {user.name}?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          Do this only when {user.name} ({user.email}) has lost both the phone with the authenticator app and
+          the recovery codes, and you are sure it is them asking. They are signed out on every device;
+          {user.role === 'license_admin' || user.role === 'superadmin'
+            ? ' at their next sign-in they set up two-step sign-in again with a new phone.'
+            : ' they then sign in with their password alone and can turn two-step sign-in on again.'}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={reset.isPending}>
+          Cancel
+        </Button>
+        <Button color="warning" variant="contained" onClick={confirm} disabled={reset.isPending}>
+          {reset.isPending ? 'Resetting...' : 'Reset Two-Step Sign-In'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 function UserActions({ user }: { user: AdminUser }) {
   const toast = useToast();
   const updateRole = useUpdateRole();
   const verify = useVerifyEmail();
   const [deleting, setDeleting] = useState(false);
+  const [resettingMfa, setResettingMfa] = useState(false);
   const changeRole = (role: Role) =>
     updateRole.mutate(
       { userId: user.id, role },
@@ -142,6 +196,19 @@ function UserActions({ user }: { user: AdminUser }) {
           Verify Email
         </Button>
       )}
+      {user.mfaEnabled && (
+        <Button
+          size="small"
+          variant="outlined"
+          color="warning"
+          onClick={() => setResettingMfa(true)}
+          aria-label={`Reset Two-Step sign-in of ${user.name}`}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          Reset Two-Step
+        </Button>
+      )}
+      {resettingMfa && <ResetMfaDialog user={user} onClose={() => setResettingMfa(false)} />}
       <IconButton aria-label={`Delete ${user.name}`} color="error" onClick={() => setDeleting(true)}>
         <DeleteIcon />
       </IconButton>
