@@ -39,16 +39,20 @@ export function totpAt(secret: string, now: Date): Promise<string> {
   return generate({ secret, epoch: Math.floor(now.getTime() / 1000) });
 }
 
-/** The next code the account's authenticator gives at `now` that the server has not seen. */
+/**
+ * The next code the account's authenticator gives at `now` that the server has not seen; when a
+ * test signs one account in more often than that (twice per 30 s), one of its recovery codes, from
+ * the last (a person without a new code at hand), so `recoveryCodesOf(email)[0]` stays unused.
+ */
 export async function nextTotpCode(email: string, now: Date): Promise<string> {
   const app = authenticators.get(email.toLowerCase());
   if (!app) throw new Error(`no authenticator for ${email}: build it with buildUser or enrol it first`);
   const current = Math.floor(now.getTime() / 1000 / mfaRules.periodSeconds);
   const step = Math.max(app.lastStep + 1, current);
   if (step > current + mfaRules.toleranceSteps) {
-    throw new Error(
-      `${email} signed in with a code more than ${mfaRules.toleranceSteps + 1} times in 30 s: move the test clock on 30 s`,
-    );
+    const recovery = app.recoveryCodes.length > 1 ? app.recoveryCodes.pop() : undefined;
+    if (recovery) return recovery;
+    throw new Error(`${email} signed in more often than its codes allow: move the test clock on 30 s`);
   }
   app.lastStep = step;
   return generate({ secret: app.secret, epoch: step * mfaRules.periodSeconds });
