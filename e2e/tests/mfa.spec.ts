@@ -33,11 +33,9 @@ test('a teacher turns on two-step sign-in from the Account page on a phone, then
   await section.getByLabel(/6-digit code/).fill(await codeOf(key));
   await section.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
 
-  const codes = await section
-    .getByRole('list', { name: 'Recovery codes' })
-    .getByRole('listitem')
-    .allInnerTexts();
-  expect(codes).toHaveLength(10);
+  const codeItems = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codeItems).toHaveCount(10);
+  const codes = await codeItems.allInnerTexts();
   await section.getByLabel('I have saved my recovery codes').check();
   await section.getByRole('button', { name: 'Continue' }).click();
   await expect(section.getByText('On', { exact: true })).toBeVisible();
