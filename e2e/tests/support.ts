@@ -144,6 +144,13 @@ export const demoPassword = process.env.DEMO_PASSWORD ?? 'demo-password';
 
 const lastStep = new Map<string, number>();
 
+/** The 30-second step of the account's next code: from now's on, after the last one used. */
+function nextStep(email: string): number {
+  const step = Math.max((lastStep.get(email) ?? 0) + 1, Math.floor(Date.now() / 1000 / 30));
+  lastStep.set(email, step);
+  return step;
+}
+
 /**
  * The authenticator's code for `email` that the server has not seen yet: a code is good once, so
  * each sign-in takes the next 30-second step, from the one of now to the one after (the
@@ -151,8 +158,7 @@ const lastStep = new Map<string, number>();
  */
 async function passCodeStep(request: APIRequestContext, email: string, origin: string): Promise<void> {
   const current = Math.floor(Date.now() / 1000 / 30);
-  for (let step = Math.max((lastStep.get(email) ?? 0) + 1, current); step <= current + 1; step++) {
-    lastStep.set(email, step);
+  for (let step = nextStep(email); step <= current + 1; step = nextStep(email)) {
     const code = await generate({ secret: demoMfaSecret, epoch: step * 30 });
     const res = await request.post('/api/auth/mfa/verify', { data: { code }, headers: { Origin: origin } });
     if (res.ok()) return;
@@ -196,7 +202,5 @@ export async function signInDemoAccount(
 
 /** The next code of the demo admins' authenticator, for typing into the sign-in dialog. */
 export async function demoAdminCode(email: string): Promise<string> {
-  const step = Math.max((lastStep.get(email) ?? 0) + 1, Math.floor(Date.now() / 1000 / 30));
-  lastStep.set(email, step);
-  return generate({ secret: demoMfaSecret, epoch: step * 30 });
+  return generate({ secret: demoMfaSecret, epoch: nextStep(email) * 30 });
 }

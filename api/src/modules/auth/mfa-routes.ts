@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { authMessages, endpoints, errorCodes, mfaMessages, mfaRules } from '@pd/domain';
+import { endpoints, errorCodes, mfaMessages, mfaRules } from '@pd/domain';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -8,8 +8,7 @@ import { membershipOf } from '../licences/service.js';
 import { rateLimit } from '../rate-limit/middleware.js';
 import * as mfa from './mfa.js';
 import { presentUser } from './present.js';
-import { requireUser, signedInUser } from './require-user.js';
-import { sessionUser } from './service.js';
+import { requireUser, signedInUser, userOfRequest } from './require-user.js';
 import type { SessionData } from './session/store.js';
 import { startSession } from './session/start.js';
 
@@ -84,8 +83,7 @@ export function mfaRoutes(deps: AppDeps): Router {
       // An admin's first sign-in: the password was just checked.
       email = (await mfa.pendingUser(deps, pendingOf(ctx, deps.clock(), 'enrol').userId)).email;
     } else {
-      const user = await sessionUser(deps, session);
-      if (!user) throw new AppError(401, authMessages.notSignedIn, errorCodes.unauthorized);
+      const user = await userOfRequest(deps, ctx);
       await mfa.confirmPassword(user, input.password);
       email = user.email;
     }
@@ -106,8 +104,7 @@ export function mfaRoutes(deps: AppDeps): Router {
       );
       return { recoveryCodes, user: await finishSignIn(ctx, pending.userId) };
     }
-    const user = await sessionUser(deps, session);
-    if (!user) throw new AppError(401, authMessages.notSignedIn, errorCodes.unauthorized);
+    const user = await userOfRequest(deps, ctx);
     const recoveryCodes = await mfa.enable(deps, user.id, sealed, input.code);
     // This session now counts as a two-step one; the others go on until they end.
     delete session.mfaSetup;

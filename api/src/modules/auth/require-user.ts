@@ -7,15 +7,23 @@ import { sessionUser } from './service.js';
 
 const userKey = Symbol('signed-in user');
 
+/** The request's signed-in user, or a 401 with the spec's message. */
+export async function userOfRequest(
+  deps: Pick<AppDeps, 'db' | 'sessionCache'>,
+  ctx: Context,
+): Promise<UserRow> {
+  const user = await sessionUser(deps, ctx.session);
+  if (!user) throw new AppError(401, authMessages.notSignedIn, errorCodes.unauthorized);
+  return user;
+}
+
 /**
  * Route middleware: the request's signed-in user, or a 401 with the spec's message. The user is
  * kept on the request for the route's next steps (`signedInUser`).
  */
 export function requireUser(deps: Pick<AppDeps, 'db' | 'sessionCache'>): Middleware {
   return async (ctx, next) => {
-    const user = await sessionUser(deps, ctx.session);
-    if (!user) throw new AppError(401, authMessages.notSignedIn, errorCodes.unauthorized);
-    (ctx.state as Record<symbol, UserRow>)[userKey] = user;
+    (ctx.state as Record<symbol, UserRow>)[userKey] = await userOfRequest(deps, ctx);
     await next();
   };
 }
