@@ -49,12 +49,25 @@ function countVitest(file) {
 }
 
 function vitest(title, args, file, env) {
-  const ok = run(
-    title,
-    'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
-    env,
-  );
+  const vitestArgs = [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ];
+  let ok = run(title, 'npx', vitestArgs, env);
+  // Vitest's own process died before it wrote its report (seen once: a fork worker's IPC channel
+  // closed as the pool started it, ERR_IPC_CHANNEL_CLOSED): no test gave a verdict. Run it again
+  // once, saying so; a report that says a test failed is never run again.
+  if (!ok && !existsSync(file)) {
+    console.log(
+      `\n=== ${title}: Vitest ended without a report (its runner crashed, see above); running it again once`,
+    );
+    failures.pop();
+    ok = run(`${title}, second run`, 'npx', vitestArgs, env);
+  }
   const bad = countVitest(file);
   // A red run with no failed test: an unhandled error, a file that did not load, a timeout in a hook.
   if (!ok && bad === 0) {
