@@ -28,13 +28,70 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
-export function openPostgres(url: string, logger: Logger): Database {
+/** The SQL text of a `client.query` call's first argument (a string or a query config). */
+function queryText(first: unknown): string {
+  if (typeof first === 'string') return first;
+  const text = (first as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : '';
+}
+
+/**
+ * A pool whose clients give themselves back when a transaction's BEGIN fails. drizzle-orm 0.45's
+ * node-postgres `transaction()` runs BEGIN before the try/finally that releases the client
+ * (drizzle-orm issues 6023 and 6241, open): a BEGIN that fails (the server went away right after
+ * the checkout, as in a restart) kept the client checked out for good, so after `max` of them
+ * every request waited for a connection, and the pool never ended (decision 078). Only the pool's
+ * and the client's public API: `connect()` and `query()` / `release(error)`. Drop this once
+ * drizzle releases the client itself.
+ */
+export class ReleasingPool extends pg.Pool {
+  private readonly guarded = new WeakSet<pg.PoolClient>();
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    // pg's own pool.query() checks out with a callback and releases the client itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => this.guard(client));
+  }
+
+  private guard(client: pg.PoolClient): pg.PoolClient {
+    if (this.guarded.has(client)) return client;
+    this.guarded.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (!(result instanceof Promise) || !/^\s*begin\b/i.test(queryText(args[0]))) return result;
+      return result.catch((error: unknown) => {
+        // Released with the error: the pool drops this connection instead of lending it again.
+        client.release(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      });
+    }) as typeof client.query;
+    return client;
+  }
+}
+
+export function openPostgres(url: string, logger: Logger, options: Partial<pg.PoolConfig> = {}): Database {
   // A connection attempt to a server that is down or unreachable fails within seconds, not never.
-  const pool = new pg.Pool({
+  const pool = new ReleasingPool({
     connectionString: url,
     max: 10,
     types: pgTypes,
     connectionTimeoutMillis: 5_000,
+    ...options,
   });
   // Without this listener a server dropping an idle client crashes the process.
   pool.on('error', (error) => logger.warn('postgres: an idle connection ended', { error: error.message }));
