@@ -22,7 +22,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { adminMessages, adminPageSizes, type AdminUser, type Role, roleLabels, roles } from '@pd/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useToast } from '../../components/toast-provider';
 import {
   messageOr,
@@ -51,6 +51,40 @@ const firstPage: UserFilter = {
   pageSize: 25,
 };
 
+interface ConfirmUserChangeProps {
+  /** The dialog's id stem (its title's id). */
+  id: string;
+  title: string;
+  children: ReactNode;
+  color: 'error' | 'warning';
+  confirmLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** A change to someone's account that needs a yes first: what it does, Cancel, and the action. */
+function ConfirmUserChange(props: ConfirmUserChangeProps) {
+  const { id, title, children, color, confirmLabel, pendingLabel, pending, onConfirm, onClose } = props;
+  return (
+    <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={`${id}-title`}>
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{children}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button color={color} variant="contained" onClick={onConfirm} disabled={pending}>
+          {pending ? pendingLabel : confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const toast = useToast();
   const remove = useDeleteUser();
@@ -72,25 +106,21 @@ function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: () => v
         }),
     });
   return (
-    <Dialog open onClose={remove.isPending ? undefined : onClose} aria-labelledby="delete-user-title">
-      <DialogTitle id="delete-user-title">Delete {user.name}?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          The account of {user.name} ({user.email}) will be permanently removed with all of its data: name,
-          e-mail address, course progress, sign-in sessions and queued e-mails. Their license seat is freed
-          and an active subscription is cancelled. Certificates they earned stay verifiable by their number,
-          without their e-mail. This cannot be undone.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button color="error" variant="contained" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting...' : 'Delete User'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmUserChange
+      id="delete-user"
+      title={`Delete ${user.name}?`}
+      color="error"
+      confirmLabel="Delete User"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      The account of {user.name} ({user.email}) will be permanently removed with all of its data: name, e-mail
+      address, course progress, sign-in sessions and queued e-mails. Their license seat is freed and an active
+      subscription is cancelled. Certificates they earned stay verifiable by their number, without their
+      e-mail. This cannot be undone.
+    </ConfirmUserChange>
   );
 }
 
@@ -116,26 +146,22 @@ function ResetMfaDialog({ user, onClose }: { user: AdminUser; onClose: () => voi
         }),
     });
   return (
-    <Dialog open onClose={reset.isPending ? undefined : onClose} aria-labelledby="reset-mfa-title">
-      <DialogTitle id="reset-mfa-title">Reset two-step sign-in of {user.name}?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          Do this only when {user.name} ({user.email}) has lost both the phone with the authenticator app and
-          the recovery codes, and you are sure it is them asking. They are signed out on every device;
-          {user.role === 'license_admin' || user.role === 'superadmin'
-            ? ' at their next sign-in they set up two-step sign-in again with a new phone.'
-            : ' they then sign in with their password alone and can turn two-step sign-in on again.'}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={reset.isPending}>
-          Cancel
-        </Button>
-        <Button color="warning" variant="contained" onClick={confirm} disabled={reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset Two-Step Sign-In'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmUserChange
+      id="reset-mfa"
+      title={`Reset two-step sign-in of ${user.name}?`}
+      color="warning"
+      confirmLabel="Reset Two-Step Sign-In"
+      pendingLabel="Resetting..."
+      pending={reset.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      Do this only when {user.name} ({user.email}) has lost both the phone with the authenticator app and the
+      recovery codes, and you are sure it is them asking. They are signed out on every device;
+      {user.role === 'license_admin' || user.role === 'superadmin'
+        ? ' at their next sign-in they set up two-step sign-in again with a new phone.'
+        : ' they then sign in with their password alone and can turn two-step sign-in on again.'}
+    </ConfirmUserChange>
   );
 }
 
