@@ -3,7 +3,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { errorCodes, type MfaSetupResponse, mfaMessages, type PublicUser } from '@pd/domain';
+import {
+  errorCodes,
+  MfaEnableRequest,
+  type MfaSetupResponse,
+  mfaMessages,
+  type PublicUser,
+} from '@pd/domain';
 import { type FormEvent, useState } from 'react';
 import { PasswordField } from '../../../components/password-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -53,16 +59,17 @@ export function MfaSetupFlow({ email, askPassword, onFinished, onRestart, onCanc
 
   const confirm = (event: FormEvent) => {
     event.preventDefault();
-    const digits = code.replace(/\s+/g, '');
-    if (!/^\d{6}$/.test(digits)) {
-      setError(mfaMessages.codeRequired);
+    // The domain's rule for the first code (6 digits, spaces forgiven), checked before sending.
+    const parsed = MfaEnableRequest.safeParse({ code });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? mfaMessages.codeRequired);
       return;
     }
     setError(null);
-    enable.mutate(
-      { code: digits },
-      { onSuccess: (answer) => setDone({ codes: answer.recoveryCodes, user: answer.user }), onError: fail },
-    );
+    enable.mutate(parsed.data, {
+      onSuccess: (answer) => setDone({ codes: answer.recoveryCodes, user: answer.user }),
+      onError: fail,
+    });
   };
 
   if (done) {
