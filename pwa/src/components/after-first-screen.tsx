@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { afterFirstScreen } from '../lib/idle';
 
 /** False on the first render, true once the page has loaded and the browser is idle (lib/idle.ts). */
@@ -7,7 +7,9 @@ export function useAfterFirstScreen(): boolean {
   useEffect(() => {
     let live = true;
     void afterFirstScreen().then(() => {
-      if (live) setReady(true);
+      // A transition: what the page adds now is drawn in slices the browser can interrupt (a tap
+      // is answered between them), not in one long task.
+      if (live) startTransition(() => setReady(true));
     });
     return () => {
       live = false;
