@@ -80,7 +80,7 @@ test('an empty path and /undefined go home; unknown paths offer Go Back and Retu
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a page draws the app shell from the HTML; the home page comes drawn with its courses; each first request is made once (the preloads are used)', async ({
+test('a page draws the app shell from the HTML; the home page comes drawn with its courses and keeps them on the device without asking again; each first request is made once (the preloads are used)', async ({
   page,
   browser,
 }) => {
@@ -93,7 +93,8 @@ test('a page draws the app shell from the HTML; the home page comes drawn with i
     courses: { title: string }[];
   };
   const html = await (await page.request.get('/')).text();
-  expect(html).toContain('rel="preload" href="/api/content/catalogue"');
+  // The catalogue comes in the page: it is not preloaded (nor asked for, below).
+  expect(html).not.toContain('rel="preload"');
   expect(html).toContain('id="pd-first-screen"');
   expect(html).not.toContain('class="shell-loading"');
   // Drawn only for a request without a session cookie: nobody is signed in, 'me' is not asked.
@@ -148,5 +149,33 @@ test('a page draws the app shell from the HTML; the home page comes drawn with i
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(errors).toEqual([]);
   expect(meRequests).toEqual([]);
-  expect(catalogueRequests).toHaveLength(1);
+  // The drawn catalogue is the one kept on the device for offline use: the page does not ask again.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        // Not opened before the app made it (opening would create it).
+        if (!(await indexedDB.databases()).some((d) => d.name === 'content')) return [];
+        return new Promise<string[]>((resolve, reject) => {
+          const open = indexedDB.open('content');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('catalogue')) {
+              db.close();
+              resolve([]);
+              return;
+            }
+            const read = db.transaction('catalogue').objectStore('catalogue').get('catalogue');
+            read.onsuccess = () => {
+              db.close();
+              const kept = read.result as { courses: { title: string }[] } | undefined;
+              resolve(kept?.courses.map((c) => c.title) ?? []);
+            };
+            read.onerror = () => reject(read.error);
+          };
+        });
+      }),
+    )
+    .toEqual(catalogue.courses.map((c) => c.title));
+  expect(catalogueRequests).toEqual([]);
 });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { createBrowserRouter, matchPath, RouterProvider } from 'react-router-dom';
 import { meQueryOptions } from '../offline/get-me';
 import { createQueryClient } from '../lib/query-client';
-import { catalogueQuery } from '../offline/catalogue';
+import { catalogueQuery, storeCatalogue } from '../offline/catalogue';
 import { clearLogoutPending, forgetSignedInUser } from '../offline/profile';
 import { deviceProfileQuery, dropHintedData, hintedUserId } from '../offline/viewer';
 import { startSignedOutHome } from './first-screen-data';
@@ -20,15 +20,15 @@ function startFirstScreen({ drawnCatalogue }: AppProps) {
   const queryClient = createQueryClient();
   if (drawnCatalogue) {
     // The server drew this page for a signed-out visitor (decision 017): start from what it drew,
-    // so the first render is the page already on screen (hydrated by main.tsx), then ask for the
-    // catalogue again as on any load (the answer is preloaded) to keep it on the device. 'me' is
-    // not asked: the server draws this page only for a request with no session cookie, so nobody is
-    // signed in here; the device forgets whoever it last saw signed in, as a 401 would have it.
+    // so the first render is the page already on screen (hydrated by main.tsx), and keep that
+    // catalogue on the device (it is the server's answer of this moment: it is not asked again).
+    // 'me' is not asked: the server draws this page only for a request with no session cookie, so
+    // nobody is signed in here; the device forgets whoever it last saw signed in, as a 401 would.
     startSignedOutHome(queryClient, drawnCatalogue);
+    void storeCatalogue(drawnCatalogue);
     forgetSignedInUser();
     // A sign-out made offline has nothing left to end from here: no session cookie came.
     clearLogoutPending();
-    void queryClient.prefetchQuery({ ...catalogueQuery(), staleTime: 0 });
   } else {
     const hintId = hintedUserId();
     // /me's answer replaces the device's hint (decision 023): what was read for another teacher goes.

@@ -134,9 +134,9 @@ describe('GET / on the app', () => {
     )?.[1];
     expect(JSON.parse(block ?? 'null')).toEqual(served);
     expect(home.text).not.toContain('shell-loading');
-    // The drawn page says nobody is signed in: no 'me' preload; the catalogue's is there.
+    // The drawn page says nobody is signed in and carries the catalogue: it preloads neither.
     expect(home.text).not.toContain('/api/auth/me');
-    expect(home.text).toContain('<link rel="preload" href="/api/content/catalogue"');
+    expect(home.text).not.toContain('<link rel="preload"');
 
     // Other pages keep the app shell and its head.
     const faq = await client.get('/faq', { accept: 'text/html' });

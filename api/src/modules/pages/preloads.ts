@@ -36,7 +36,8 @@ const modulePreload = (href: string) => `<link rel="modulepreload" crossorigin h
  * Without them each is found only after the scripts before it have run: the catalogue's data after
  * the app starts; a course screen's script after sign-in is known; its course after that script.
  *
- * - `/`: `GET /api/content/catalogue`.
+ * - `/` served as the app shell (a visitor with a session cookie, or no server entry):
+ *   `GET /api/content/catalogue`. The home page drawn on the server carries its catalogue instead.
  * - `/:courseSlug` and `/:courseSlug/module/:moduleId`, for a course that exists: the screen's
  *   script chunks (from the pages manifest), and `GET /api/content/courses/:slug` when the request
  *   carries a session cookie (signed out, the page asks for nothing but the sign-in guard).

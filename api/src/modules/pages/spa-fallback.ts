@@ -44,11 +44,11 @@ export function spaFallback(dist: string, page: SpaPageOptions): Middleware {
       return;
     }
     const signedIn = Boolean(ctx.cookies.get(page.sessionCookie));
-    const preloads = page.preloads(ctx.path, signedIn);
     const home = ctx.path === '/' && !signedIn ? await page.signedOutHome() : null;
-    // The drawn home page says nobody is signed in: the shell's 'me' preload is left out with the shell.
+    // The drawn home page carries its data and says nobody is signed in: it preloads nothing (the
+    // shell's 'me' preload is left out with the shell, and the catalogue is in the page).
     ctx.body = home
-      ? fillTemplate(manifest.template, { head: preloads, html: home.markup, data: home.data })
-      : shellPage(manifest, preloads);
+      ? fillTemplate(manifest.template, { head: '', html: home.markup, data: home.data })
+      : shellPage(manifest, page.preloads(ctx.path, signedIn));
   };
 }
