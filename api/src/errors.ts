@@ -1,5 +1,5 @@
 import { describeZodError } from '@pd/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** An error whose message is meant for the person using the app (4xx), with an optional code. */
 export class AppError extends Error {
@@ -15,9 +15,12 @@ export class AppError extends Error {
   }
 }
 
-/** Validates input with a domain contract; a bad input becomes a 400 with the spec's message. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
+/**
+ * Validates input with a domain contract (classic zod or zod/mini); a bad input becomes a 400 with
+ * the spec's message.
+ */
+export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input ?? {});
   if (!result.success) {
     const { error, fields } = describeZodError(result.error);
     throw new AppError(400, error, 'VALIDATION_ERROR', fields);

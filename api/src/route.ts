@@ -6,9 +6,14 @@ import { parseInput } from './errors.js';
 
 /**
  * An entry of the domain's endpoint table the api can serve: its request, when it has one, is a zod
- * schema (the api answers a bad input with the schema's own message).
+ * schema, classic or mini (the api answers a bad input with the schema's own message).
  */
-export type ServedEndpoint = Endpoint<HttpMethod, string, z.ZodType | undefined, Parser<unknown> | undefined>;
+export type ServedEndpoint = Endpoint<
+  HttpMethod,
+  string,
+  (z.core.$ZodType & Parser<unknown>) | undefined,
+  Parser<unknown> | undefined
+>;
 
 /** What a route's handler receives: the request, its validated body and its path parameters. */
 export interface RouteCall<E extends ServedEndpoint> {

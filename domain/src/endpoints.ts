@@ -9,7 +9,7 @@ import {
   ResendVerificationRequest,
   ResetPasswordRequest,
 } from './auth.js';
-import { AnalyticsBatchRequest, AnalyticsBatchResponse, AnalyticsDashboard } from './analytics.js';
+import { AnalyticsDashboard } from './analytics.js';
 import {
   CertificateListResponse,
   CertificateVerifyResponse,
@@ -23,6 +23,7 @@ import {
 } from './content-api.js';
 import { DevMailboxResponse } from './dev-mailbox.js';
 import { endpoint, endpointUrl, type Endpoint } from './endpoint-core.js';
+import { analyticsEndpoints } from './endpoints-analytics.js';
 import { firstLoadEndpoints } from './endpoints-first-load.js';
 import { InviteLookupResponse } from './invite-lookup.js';
 import {
@@ -66,6 +67,7 @@ import { SyncRequest, SyncResponse } from './sync.js';
 import { TemplateListResponse, TemplateResponse } from './templates.js';
 
 export * from './endpoint-core.js';
+export { analyticsEndpoints } from './endpoints-analytics.js';
 export { firstLoadEndpoints } from './endpoints-first-load.js';
 
 /** GET /api/health: the first form with 200 when the database answers, the second with 503. */
@@ -317,12 +319,7 @@ export const endpoints = {
   demoPortalSubmit: endpoint({ method: 'POST', path: `${demoPagesPrefix}portal` }),
 
   // Usage analytics (issue 15): the device's batches, and the dashboard for super admins.
-  analyticsEvents: endpoint({
-    method: 'POST',
-    path: '/api/analytics/events',
-    request: AnalyticsBatchRequest,
-    response: AnalyticsBatchResponse,
-  }),
+  ...analyticsEndpoints,
   /** Query: from, to (YYYY-MM-DD, inclusive). */
   adminAnalytics: endpoint({ method: 'GET', path: '/api/admin/analytics', response: AnalyticsDashboard }),
   /** One table of the dashboard as a CSV file (an attachment); same query. */

@@ -18,7 +18,7 @@ export const errorCodes = {
 } as const;
 
 /** First message of a zod error, and one message per field (the first for each path). */
-export function describeZodError(error: z.ZodError): { error: string; fields: Record<string, string> } {
+export function describeZodError(error: z.core.$ZodError): { error: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';

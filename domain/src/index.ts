@@ -28,3 +28,4 @@ export * from './licence-rules.js';
 export * from './licences.js';
 export * from './admin.js';
 export * from './analytics.js';
+export * from './analytics-device.js';

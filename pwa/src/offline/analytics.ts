@@ -5,7 +5,7 @@ import {
   PageSessionConversions,
   type ConversionProps,
   type PlanType,
-  endpoints,
+  analyticsEndpoints,
   type AnalyticsEventName,
   type AnalyticsEventResult,
   type AnalyticsProps,
@@ -260,7 +260,11 @@ async function sendPass({ keepalive }: { keepalive?: boolean }): Promise<number>
     if (batch.length === 0) batch.push(queued[0] as QueuedEvent);
     let results: AnalyticsEventResult[];
     try {
-      const reply = await apiSend(endpoints.analyticsEvents, { events: batch.map(wire) }, { keepalive });
+      const reply = await apiSend(
+        analyticsEndpoints.analyticsEvents,
+        { events: batch.map(wire) },
+        { keepalive },
+      );
       results = reply.results;
     } catch {
       // Offline, refused or limited: they stay queued for the next trigger.
