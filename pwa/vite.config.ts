@@ -45,7 +45,7 @@ function preloadApp(): Plugin {
         // The app (src/app/main.tsx) and what it imports; not what boot.ts loads only for some pages.
         for (const file of chunk.dynamicImports) {
           const found = bundle[file];
-          if (found?.type === 'chunk' && isApp(found.facadeModuleId)) visit(file);
+          if (found?.type === 'chunk' && found.moduleIds.some(isApp)) visit(file);
         }
         const preloaded = new Set(chunk.imports);
         return [...files]
@@ -127,7 +127,7 @@ function pagesManifest(): Plugin {
         const preloaded = staticImports(bundle, chunk.fileName);
         for (const file of chunk.dynamicImports) {
           const found = bundle[file];
-          if (found?.type === 'chunk' && isApp(found.facadeModuleId)) staticImports(bundle, file, preloaded);
+          if (found?.type === 'chunk' && found.moduleIds.some(isApp)) staticImports(bundle, file, preloaded);
         }
         const screenChunks = (sources: string[]): string[] => {
           const files = new Set<string>();
@@ -173,6 +173,10 @@ const appModules = new Set<string>();
 const classicOnlyZodCore =
   /[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors|json-schema-generator)\.js$/;
 
+/** The first screen's zod/mini contracts and the zod-free constants they are built from. */
+const firstLoadContracts =
+  /[\\/]domain[\\/]src[\\/](first-load-contracts|content-patterns|licence-core|roles-core)\.ts$/;
+
 /** A MUI component's class-name module (`@mui/material/Chip/chipClasses.mjs`). */
 const classNames = /[\\/]@mui[\\/]material[\\/][^/\\]+[\\/]\w+Classes\.mjs$/;
 
@@ -200,6 +204,16 @@ function findAppModules(): Plugin {
         }
       };
       if (main) visit(main);
+      // What the entry (boot.ts) imports itself stays in the entry's file (or the `boot` group's):
+      // in the app's, the entry would import the app's file statically (see the `boot` group).
+      const entry = [...this.getModuleIds()].find((id) => id.endsWith('/src/app/boot.ts'));
+      const entryImports = (id: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(id)) return seen;
+        seen.add(id);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) entryImports(imported, seen);
+        return seen;
+      };
+      if (entry) for (const id of entryImports(entry)) appModules.delete(id);
     },
   };
 }
@@ -299,6 +313,11 @@ export default defineConfig({
           // dozen small ones (fewer requests) or one big one (a server compressing on the fly handles
           // several files in parallel). Everything else keeps the automatic splitting.
           groups: [
+            // What the entry (boot.ts) shares with the app: Vite's preload helper and the pages'
+            // names. In a small file of their own, preloaded with the entry, not in the app's: the
+            // entry would import the app's file statically, and all of the app would be evaluated
+            // with the entry, in one long task, before the page paints.
+            { name: 'boot', test: /preload-helper|[\\/]domain[\\/]src[\\/]pages\.ts$/, priority: 4 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             {
               name: 'router-query',
@@ -310,14 +329,17 @@ export default defineConfig({
               test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@babel[\\/]runtime|hoist-non-react-statics|react-is|clsx|prop-types)[\\/]/,
               priority: 1,
             },
-            // zod/mini and the core it shares with classic zod: the first screen's contracts (decision 021).
-            // Not the parts of the core only classic zod uses (JSON Schema output, the English error
-            // messages it installs): they go with classic zod, off the first load.
+            // zod/mini and the core it shares with classic zod, with the first screen's contracts built
+            // from it (decision 021): boot.ts evaluates the file in a task of its own, so building the
+            // contracts is not part of the app's. Not the parts of the core only classic zod uses
+            // (JSON Schema output, the English error messages it installs): they go with classic
+            // zod, off the first load.
             {
               name: 'zod-mini',
               test: (id: string) =>
-                /node_modules[\\/]zod[\\/](mini|v4[\\/](mini|core))[\\/]/.test(id) &&
-                !classicOnlyZodCore.test(id),
+                (/node_modules[\\/]zod[\\/](mini|v4[\\/](mini|core))[\\/]/.test(id) &&
+                  !classicOnlyZodCore.test(id)) ||
+                firstLoadContracts.test(id),
               priority: 2,
             },
             // classic zod, for the screens and data readers that check what they read (not the first screen).

@@ -4,17 +4,19 @@
  * slow device that code takes longer than the paint. The code is not waiting for this: index.html
  * preloads all of it (`preloadApp` in vite.config.ts).
  *
- * The code is then evaluated in steps, each in a task of its own (React, then the style engine,
- * then the app), so the phone can answer a tap between them instead of being busy for their sum.
+ * The code is then evaluated in steps, each in a task of its own (React, the style engine, the data
+ * contracts, the app), and the app started in one more, so the phone can answer a tap between them
+ * instead of being busy for their sum.
  */
 import { homeDataBlockId } from '@pd/domain';
-import { holdEarlyTaps } from './early-taps';
+import { holdEarlyTaps, replayEarlyTaps } from './early-taps';
 import './zod-jitless';
 
 const steps: ReadonlyArray<() => Promise<unknown>> = [
   () => import('react-dom/client'),
   () => import('@emotion/react'),
-  () => import('./main'),
+  // zod/mini and the first screen's contracts built with it (one file: vite.config.ts).
+  () => import('zod/mini'),
 ];
 
 function nextTask(): Promise<void> {
@@ -26,14 +28,23 @@ async function startApp() {
     await step();
     await nextTask();
   }
+  const main = await import('./main');
+  await nextTask();
+  // The app's first render starts in a task of its own too, after its code is evaluated.
+  main.startApp(drawnData);
+  // React listens from here on: the buttons tapped before it did are tapped again (early-taps.ts).
+  replayEarlyTaps();
 }
 
 function start() {
   startApp().catch((error: unknown) => console.error('The app could not be loaded', error));
 }
 
-// A page drawn on the server shows buttons before the app can answer them: their taps are kept.
-if (document.getElementById(homeDataBlockId)) holdEarlyTaps();
+// The data the server drew the page with (decision 017), read by the app as it starts. A page drawn
+// on the server shows buttons before the app can answer them: their taps are kept meanwhile.
+// (Looked up here, not in the app: what this file imports stays out of the app's file.)
+const drawnData = document.getElementById(homeDataBlockId);
+if (drawnData) holdEarlyTaps();
 
 // A frame is painted after the animation-frame callbacks; the timer runs once it has been. A tab
 // opened in the background paints nothing until shown: it starts at once.

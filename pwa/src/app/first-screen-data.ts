@@ -1,4 +1,4 @@
-import { CatalogueResponse, type CourseSummary, homeDataBlockId } from '@pd/domain';
+import { CatalogueResponse, type CourseSummary } from '@pd/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { meKeys } from '../offline/get-me';
 import { contentKeys } from '../offline/catalogue';
@@ -14,10 +14,10 @@ export function startSignedOutHome(queryClient: QueryClient, courses: CourseSumm
 }
 
 /**
- * Decision 017: the catalogue the server drew the home page with, when the page came drawn (a
- * signed-out visitor on `/`). The app starts from the same data, so its first render is the page
- * already on screen. Undefined otherwise, or when the block is not a valid catalogue.
+ * Decision 017: the catalogue the server drew the home page with, from the page's data block (boot.ts
+ * finds it). The app starts from the same data, so its first render is the page already on screen.
+ * Undefined when the block is not a valid catalogue.
  */
-export function readFirstScreenData(doc: Document = document): CourseSummary[] | undefined {
-  return readDataBlock(doc, homeDataBlockId, 'home page', (json) => CatalogueResponse.parse(json).courses);
+export function readFirstScreenData(block: HTMLElement): CourseSummary[] | undefined {
+  return readDataBlock(block, 'home page', (json) => CatalogueResponse.parse(json).courses);
 }
