@@ -1,6 +1,5 @@
 import { routePatterns, type CourseSummary, type PublicUser } from '@pd/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { createBrowserRouter, matchPath, RouterProvider } from 'react-router-dom';
 import { meQueryOptions } from '../offline/get-me';
 import { createQueryClient } from '../lib/query-client';
@@ -16,7 +15,7 @@ import { preloadRouteCode, routes } from './routes';
  * catalogue on the home page, and the code of the page being opened (otherwise each waits for the
  * one before: 'me', then the page's code, then its data).
  */
-function startFirstScreen({ drawnCatalogue }: AppProps) {
+export function startFirstScreen(drawnCatalogue: CourseSummary[] | undefined): QueryClient {
   const queryClient = createQueryClient();
   if (drawnCatalogue) {
     // The server drew this page for a signed-out visitor (decision 017): start from what it drew,
@@ -61,18 +60,23 @@ function startModulePage(queryClient: QueryClient, courseSlug: string, userId: s
   });
 }
 
-/**
- * What the page the server drew was drawn with, read by `main.tsx` before the first render: a render
- * that React starts again (a tap can interrupt hydration) must start from the same data.
- */
-export interface AppProps {
-  /** The signed-out home page's catalogue (decision 017). */
-  drawnCatalogue?: CourseSummary[];
+/** The data cache with the first screen's requests started, and the router: made before the first render. */
+export interface AppParts {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createAppRouter>;
 }
 
-export function App(props: AppProps) {
-  const [queryClient] = useState(() => startFirstScreen(props));
-  const [router] = useState(() => createBrowserRouter(routes));
+/** The app's router (its routes: routes.tsx), on the page's address. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+/**
+ * The app. Its parts are made before its first render (main.tsx), each in a task of its own, not
+ * during it: a render that React starts again (a tap can interrupt hydration) starts from the same
+ * data and router.
+ */
+export function App({ queryClient, router }: AppParts) {
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

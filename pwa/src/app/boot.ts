@@ -5,8 +5,8 @@
  * preloads all of it (`preloadApp` in vite.config.ts).
  *
  * The code is then evaluated in steps, each in a task of its own (React, the style engine, the data
- * contracts, the app), and the app started in one more, so the phone can answer a tap between them
- * instead of being busy for their sum.
+ * contracts, the app), and the app started in a few more (main.tsx), so the phone can answer a tap
+ * between them instead of being busy for their sum.
  */
 import { homeDataBlockId } from '@pd/domain';
 import { holdEarlyTaps, replayEarlyTaps } from './early-taps';
@@ -30,8 +30,11 @@ async function startApp() {
   }
   const main = await import('./main');
   await nextTask();
-  // The app's first render starts in a task of its own too, after its code is evaluated.
-  main.startApp(drawnData);
+  // The app then starts in steps of its own too (main.tsx).
+  for (const step of main.startSteps(drawnData)) {
+    step();
+    await nextTask();
+  }
   // React listens from here on: the buttons tapped before it did are tapped again (early-taps.ts).
   replayEarlyTaps();
 }
