@@ -175,7 +175,7 @@ const classicOnlyZodCore =
 
 /** The first screen's zod/mini contracts and the zod-free constants they are built from. */
 const firstLoadContracts =
-  /[\\/]domain[\\/]src[\\/](first-load-contracts|content-patterns|licence-core|roles-core)\.ts$/;
+  /[\\/](domain[\\/]src[\\/](first-load-contracts|content-patterns|licence-core|roles-core)|pwa[\\/]src[\\/]app[\\/]first-load-contracts)\.ts$/;
 
 /** A MUI component's class-name module (`@mui/material/Chip/chipClasses.mjs`). */
 const classNames = /[\\/]@mui[\\/]material[\\/][^/\\]+[\\/]\w+Classes\.mjs$/;

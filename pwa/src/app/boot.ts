@@ -16,7 +16,7 @@ const steps: ReadonlyArray<() => Promise<unknown>> = [
   () => import('react-dom/client'),
   () => import('@emotion/react'),
   // zod/mini and the first screen's contracts built with it (one file: vite.config.ts).
-  () => import('zod/mini'),
+  () => import('./first-load-contracts'),
 ];
 
 function nextTask(): Promise<void> {

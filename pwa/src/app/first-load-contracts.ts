@@ -1,0 +1,4 @@
+// The first screen's zod/mini contracts (decision 021). boot.ts imports this file to evaluate them,
+// with zod/mini, in a task of their own (they share a file: vite.config.ts); the app itself imports
+// them from '@pd/domain'. Not `import('zod/mini')`: its namespace would bring every locale of zod.
+export { CatalogueResponse } from '@pd/domain';
