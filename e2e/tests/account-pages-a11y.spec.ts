@@ -94,7 +94,7 @@ test('a page draws the app shell from the HTML; the home page comes drawn with i
   };
   const html = await (await page.request.get('/')).text();
   // The catalogue comes in the page: it is not preloaded (nor asked for, below).
-  expect(html).not.toContain('rel="preload"');
+  expect(html).not.toContain('rel="preload" href="/api/');
   expect(html).toContain('id="pd-first-screen"');
   expect(html).not.toContain('class="shell-loading"');
   // Drawn only for a request without a session cookie: nobody is signed in, 'me' is not asked.
