@@ -29,11 +29,10 @@ async function startApp() {
     await nextTask();
   }
   const main = await import('./main');
-  await nextTask();
   // The app then starts in steps of its own too (main.tsx).
   for (const step of main.startSteps(drawnData)) {
-    step();
     await nextTask();
+    step();
   }
   // React listens from here on: the buttons tapped before it did are tapped again (early-taps.ts).
   replayEarlyTaps();
