@@ -102,12 +102,17 @@ describe('catalogue course cards', () => {
     // The cards follow the signed-in user in a deferred render: hover once they show the premium state.
     await screen.findByText(/Your Premium access opens every course/);
     const soon = await card('AI-Powered Gamified Learning');
-    const button = within(soon).getByRole('button', { name: 'Coming Soon' });
-    expect(button).toBeDisabled();
-    await user.hover(button.parentElement!);
-    // The tooltip code is loaded on demand (kept off the first load): on a busy CI machine the first
-    // dynamic import plus the 700 ms enter delay can take several seconds.
-    expect(await screen.findByRole('tooltip', {}, { timeout: 10_000 })).toHaveTextContent(
+    const button = () => within(soon).getByRole('button', { name: 'Coming Soon' });
+    expect(button()).toBeDisabled();
+    // The tooltip's code comes once the page is up (kept off the first load; on a busy CI machine the
+    // first dynamic import can take seconds). MUI's tooltip then describes the span it sits on.
+    await waitFor(
+      () =>
+        expect(button().parentElement).toHaveAttribute('title', 'This course is currently in development'),
+      { timeout: 10_000 },
+    );
+    await user.hover(button().parentElement!);
+    expect(await screen.findByRole('tooltip', {}, { timeout: 5_000 })).toHaveTextContent(
       'This course is currently in development',
     );
   });
