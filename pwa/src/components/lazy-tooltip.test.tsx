@@ -7,14 +7,17 @@ import { LazyTooltip } from './lazy-tooltip';
 // earlier test file of this worker loaded it: the files share a module graph, decision 032).
 vi.mock('./after-first-screen', () => ({ useAfterFirstScreen: () => false }));
 
+const renderComingSoon = () =>
+  render(
+    <LazyTooltip title="This course is currently in development" describeChild>
+      <span tabIndex={0}>Coming Soon</span>
+    </LazyTooltip>,
+  );
+
 describe('a tooltip whose code is not in the first load', () => {
   it('opens when hovered, its code loaded by the hover if it was not yet', async () => {
     const user = userEvent.setup();
-    render(
-      <LazyTooltip title="This course is currently in development" describeChild>
-        <span tabIndex={0}>Coming Soon</span>
-      </LazyTooltip>,
-    );
+    renderComingSoon();
     await user.hover(screen.getByText('Coming Soon'));
     expect(await screen.findByRole('tooltip', {}, { timeout: 5_000 })).toHaveTextContent(
       'This course is currently in development',
@@ -23,11 +26,7 @@ describe('a tooltip whose code is not in the first load', () => {
 
   it('keeps the focus its child was given, its code loaded by the focus if it was not yet', async () => {
     const user = userEvent.setup();
-    render(
-      <LazyTooltip title="This course is currently in development" describeChild>
-        <span tabIndex={0}>Coming Soon</span>
-      </LazyTooltip>,
-    );
+    renderComingSoon();
     await user.tab();
     // The span drawn by the tooltip's code (which describes it) holds the focus the first one had.
     await waitFor(
