@@ -13,7 +13,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { adminMessages, type LicenseGroup, usageLabels, usageLevel, usagePercent } from '@pd/domain';
+import {
+  adminMessages,
+  isAllowedLicenseCount,
+  type LicenseGroup,
+  lowestLicenseCount,
+  usageLabels,
+  usageLevel,
+  usagePercent,
+} from '@pd/domain';
 import { useState } from 'react';
 import { useToast } from '../../components/toast-provider';
 import { messageOr, useLicenseGroups, useUpdateLicenseCount } from './api';
@@ -38,7 +46,9 @@ function LicenseCountCell({ group }: { group: LicenseGroup }) {
     );
   }
   const value = Number(draft);
-  const valid = draft.trim() !== '' && Number.isInteger(value) && value >= group.licenses_used && value >= 1;
+  // An empty field reads as 0 (`Number('')`), below the lowest count (never below one).
+  const valid = isAllowedLicenseCount(value, group.licenses_used);
+  const lowest = lowestLicenseCount(group.licenses_used);
   const save = () =>
     update.mutate(
       { groupId: group.id, licenseCount: value },
@@ -67,10 +77,10 @@ function LicenseCountCell({ group }: { group: LicenseGroup }) {
           if (e.key === 'Escape') setDraft(null);
         }}
         error={!valid}
-        helperText={!valid ? `At least ${Math.max(1, group.licenses_used)}` : undefined}
+        helperText={!valid ? `At least ${lowest}` : undefined}
         slotProps={{
           htmlInput: {
-            min: Math.max(1, group.licenses_used),
+            min: lowest,
             'aria-label': `License count of ${group.name}`,
           },
         }}
