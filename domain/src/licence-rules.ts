@@ -85,8 +85,30 @@ export interface SeatCounts {
   available: number;
 }
 
+/** The seat rule, the one place it is written: seats neither held by a member nor promised to a live invite. */
 export function seatCounts(total: number, used: number, pending: number): SeatCounts {
   return { total, used, pending, available: Math.max(0, total - used - pending) };
+}
+
+/**
+ * May the group take one more member by redeeming one of its live invites? The invite redeemed
+ * was counted as pending, so only the members bound it: a seat is free while `used < total`.
+ */
+export function canTakeMember(seats: Pick<SeatCounts, 'total' | 'used'>): boolean {
+  return seats.used < seats.total;
+}
+
+/**
+ * The lowest licence count a group may be set to (spec section 4, issue 18): never below the seats
+ * its members hold, and never below one.
+ */
+export function lowestLicenseCount(used: number): number {
+  return Math.max(1, used);
+}
+
+/** Is `count` an allowed new licence count for a group whose members hold `used` seats? */
+export function isAllowedLicenseCount(count: number, used: number): boolean {
+  return Number.isInteger(count) && count >= lowestLicenseCount(used);
 }
 
 /** The usage bar (spec section 4): percent of seats taken by members and live invites. */
@@ -117,7 +139,11 @@ export function inviteLines(text: string): string[] {
     .filter((line) => line.length > 0);
 }
 
-/** The state of an invite at `now`. */
+/**
+ * The state of an invite at `now`. The invite rule, written once: pending while unused, unrevoked
+ * and unexpired. The api's SQL (`pendingInviteSql` in api/src/modules/licences/store.ts) is
+ * proven equal to it over every combination by licences/invite-rule.test.ts.
+ */
 export function inviteStatus(
   invite: { usedAt: Date | null; revokedAt: Date | null; expiresAt: Date },
   now: Date,
@@ -126,6 +152,14 @@ export function inviteStatus(
   if (invite.revokedAt) return 'revoked';
   if (invite.expiresAt.getTime() <= now.getTime()) return 'expired';
   return 'pending';
+}
+
+/** Is the invite still pending (may it be redeemed, resent or revoked, and does it hold a seat)? */
+export function isInvitePending(
+  invite: { usedAt: Date | null; revokedAt: Date | null; expiresAt: Date },
+  now: Date,
+): boolean {
+  return inviteStatus(invite, now) === 'pending';
 }
 
 export const inviteStatusLabels: Record<InviteStatus, string> = {

@@ -5,6 +5,10 @@ import {
   licenceMessages,
   pdHoursEarned,
   seatCounts,
+  canTakeMember,
+  isAllowedLicenseCount,
+  isInvitePending,
+  lowestLicenseCount,
   usageLevel,
   usagePercent,
 } from './licence-rules.js';
@@ -80,6 +84,25 @@ describe('seats and usage', () => {
     expect(inviteStatus({ ...base, usedAt: now }, now)).toBe('used');
     expect(inviteStatus({ ...base, revokedAt: now }, now)).toBe('revoked');
     expect(inviteStatus({ ...base, expiresAt: now }, now)).toBe('expired');
+    expect(isInvitePending(base, now)).toBe(true);
+    expect(isInvitePending({ ...base, expiresAt: now }, now)).toBe(false);
+    expect(isInvitePending({ ...base, usedAt: now }, now)).toBe(false);
+  });
+
+  it('lets a live invite become a member while members hold fewer seats than the group has', () => {
+    // The invite redeemed was counted as pending: only the members bound it.
+    expect(canTakeMember({ total: 10, used: 9 })).toBe(true);
+    expect(canTakeMember({ total: 10, used: 10 })).toBe(false);
+    expect(canTakeMember({ total: 0, used: 0 })).toBe(false);
+  });
+
+  it('allows a licence count from the seats in use (at least one), whole numbers only', () => {
+    expect(lowestLicenseCount(0)).toBe(1);
+    expect(lowestLicenseCount(12)).toBe(12);
+    expect(isAllowedLicenseCount(12, 12)).toBe(true);
+    expect(isAllowedLicenseCount(11, 12)).toBe(false);
+    expect(isAllowedLicenseCount(0, 0)).toBe(false);
+    expect(isAllowedLicenseCount(12.5, 12)).toBe(false);
   });
 
   it('counts PD hours as minutes / 60 with one decimal', () => {
