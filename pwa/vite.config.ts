@@ -173,9 +173,13 @@ const appModules = new Set<string>();
 const classicOnlyZodCore =
   /[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors|json-schema-generator)\.js$/;
 
-/** The first screen's zod/mini contracts and the zod-free constants they are built from. */
+/**
+ * The first screen's zod/mini contracts and the zod-free constants they are built from, and zod's
+ * setting that classic zod's schemas read (`src/app/zod-jitless.ts`), in the file that holds zod's
+ * core: it runs before any code that builds a classic schema can.
+ */
 const firstLoadContracts =
-  /[\\/](domain[\\/]src[\\/](first-load-contracts|content-patterns|licence-core|roles-core)|pwa[\\/]src[\\/]app[\\/]first-load-contracts)\.ts$/;
+  /[\\/](domain[\\/]src[\\/](first-load-contracts|content-patterns|licence-core|roles-core)|pwa[\\/]src[\\/]app[\\/](first-load-contracts|zod-jitless))\.ts$/;
 
 /** A MUI component's class-name module (`@mui/material/Chip/chipClasses.mjs`). */
 const classNames = /[\\/]@mui[\\/]material[\\/][^/\\]+[\\/]\w+Classes\.mjs$/;

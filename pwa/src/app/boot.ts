@@ -10,7 +10,6 @@
  */
 import { homeDataBlockId } from '@pd/domain';
 import { holdEarlyTaps, replayEarlyTaps } from './early-taps';
-import './zod-jitless';
 
 const steps: ReadonlyArray<() => Promise<unknown>> = [
   () => import('react-dom/client'),

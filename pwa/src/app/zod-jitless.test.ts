@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
 describe('zod in the browser (CSP: no eval)', () => {
-  it('runs jitless once the entry has set it, so it never tries `new Function`', async () => {
+  it('runs jitless once zod-jitless.ts has run, so it never tries `new Function`', async () => {
     await import('./zod-jitless');
+    // zod's public reading of its settings, from either entry point (they share the core).
     const z = await import('zod');
+    const { z: mini } = await import('zod/mini');
     expect(z.config().jitless).toBe(true);
+    expect(mini.config().jitless).toBe(true);
     const tried: unknown[] = [];
     const RealFunction = globalThis.Function;
     globalThis.Function = new Proxy(RealFunction, {
