@@ -25,7 +25,8 @@ export const authMessages = {
   emailTaken: 'An account with this email already exists. Sign in or reset your password.',
   invalidOrExpiredToken: 'This link is invalid or has expired. Please request a new one.',
   resetTokenRequired: 'Reset token is required',
-  tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
+  /** The wait itself is the Retry-After header, which the app names (issue 26: said once). */
+  tooManyRequests: 'Too many attempts.',
   notSignedIn: 'Please sign in to continue.',
   // Client-side toasts and screens (section 8).
   registrationFailed: 'Registration failed',

@@ -60,6 +60,12 @@ export const licenceMessages = {
   skippedPending: 'already has a pending invitation',
   // Section 8.
   invalidInviteCode: 'Invalid invite code',
+  // Issue 26: an invitation that cannot be used says why, and what to do next.
+  inviteUnknownText:
+    'This invitation link is not valid. Open the whole link from the e-mail, or ask your license administrator for a new invitation.',
+  inviteUsed: 'This invitation has already been used. Sign in with the account that accepted it.',
+  inviteRevoked: 'This invitation was withdrawn. Please ask your license administrator for a new one.',
+  inviteExpired: 'This invitation has expired. Please ask your license administrator to send a new one.',
   sendFailed: 'Failed to send invites',
   fetchGroupsFailed: 'Failed to fetch license groups',
   fetchAdminGroupsFailed: 'Failed to fetch license admin groups',
@@ -182,6 +188,10 @@ export const licenceErrorCodes = {
   notEnoughLicenses: 'NOT_ENOUGH_LICENSES',
   invalidEmails: 'INVALID_EMAILS',
   invalidInvite: 'INVALID_INVITE',
+  inviteUsed: 'INVITE_USED',
+  inviteRevoked: 'INVITE_REVOKED',
+  inviteExpired: 'INVITE_EXPIRED',
+  groupSuspended: 'GROUP_SUSPENDED',
   inviteForOtherEmail: 'INVITE_FOR_OTHER_EMAIL',
   groupFull: 'GROUP_FULL',
   licenseCountBelowUsed: 'LICENSE_COUNT_BELOW_USED',

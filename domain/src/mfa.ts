@@ -27,6 +27,9 @@ export const mfaMessages = {
   codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
   codeInvalid:
     "That code did not work. Check that your phone's clock is right and enter the newest code, or use a recovery code.",
+  /** At set-up no recovery code exists yet (issue 26): the wrong code's message does not offer one. */
+  setupCodeInvalid:
+    "That code did not work. Check that your phone's clock is right and enter the newest code your authenticator app shows for this account.",
   tooManyAttempts: 'Too many wrong codes. Sign in again with your password.',
   noPendingSignIn: 'Your sign-in has timed out. Sign in again with your password.',
   setupFirst: 'Start the setup again: scan the new QR code, then enter its code.',

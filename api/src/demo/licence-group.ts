@@ -3,7 +3,8 @@ import type { AppDeps } from '../deps.js';
 import type { Logger } from '../logger.js';
 import { hashPassword } from '../modules/auth/crypto.js';
 import { findUserByEmail, insertUser } from '../modules/auth/store.js';
-import * as licences from '../modules/licences/service.js';
+import { membershipOf } from '../modules/access/service.js';
+import { sendInvites } from '../modules/licences/invitations.js';
 import { insertGroup, insertMembership } from '../modules/licences/store.js';
 import { noteContentReceived, saveProgress } from '../modules/progress/service.js';
 import { demoPassword } from './seed.js';
@@ -48,7 +49,7 @@ export async function seedDemoLicenceGroup(
     );
     if (!user) continue;
     await insertMembership(deps.db, user.id, group.id, now);
-    const teacher = { id: user.id, role: user.role, licence: await licences.membershipOf(deps, user.id) };
+    const teacher = { id: user.id, role: user.role, licence: await membershipOf(deps, user.id) };
     for (const [slug, modules] of Object.entries(member.progress)) {
       const course = deps.content.courses.find((c) => c.slug === slug);
       // They opened the course three weeks ago: their completions show the time on task.
@@ -59,7 +60,7 @@ export async function seedDemoLicenceGroup(
       }
     }
   }
-  await licences.sendInvites(deps, admin, { license_group_id: group.id, emails: demoInvites });
+  await sendInvites(deps, admin, { license_group_id: group.id, emails: demoInvites });
   logger.info(
     `demo licence group "${group.name}" (30 seats) for license-admin@demo.test: ${demoMembers.length} members (password ${demoPassword}), ${demoInvites.length} pending invitations`,
   );

@@ -67,23 +67,18 @@ describe('429: the wait the api asks for (issue 16)', () => {
   it('reads Retry-After and says how long to wait with the server message', async () => {
     stubApi({
       'POST /api/x': () =>
-        new Response(
-          JSON.stringify({ error: 'Too many attempts. Please wait a few minutes and try again.' }),
-          {
-            status: 429,
-            headers: { 'Content-Type': 'application/json', 'Retry-After': '90' },
-          },
-        ),
+        new Response(JSON.stringify({ error: 'Too many attempts.' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '90' },
+        }),
     });
     const error = await apiSend(postX, {}).catch((e: unknown) => e);
     expect((error as ApiError).retryAfterSeconds).toBe(90);
     expect(rateLimitNotice(error)).toEqual({
-      title: 'Too many attempts. Please wait a few minutes and try again.',
+      title: 'Too many attempts.',
       description: 'You can try again in 2 minutes.',
     });
-    expect(errorMessage(error)).toBe(
-      'Too many attempts. Please wait a few minutes and try again. You can try again in 2 minutes.',
-    );
+    expect(errorMessage(error)).toBe('Too many attempts. You can try again in 2 minutes.');
   });
 
   it('formats waits in seconds, minutes and hours', () => {

@@ -1,4 +1,4 @@
-import type { PublicUser, Role } from '@pd/domain';
+import { authMessages, type PublicUser, type Role } from '@pd/domain';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -62,13 +62,10 @@ export function jsonResponse(status: number, body?: unknown): Response {
 
 /** The api's answer to too many attempts (its rate limiter): the spec's message and `Retry-After`. */
 export function tooManyAttemptsResponse(retryAfterSeconds: number): Response {
-  return new Response(
-    JSON.stringify({ error: 'Too many attempts. Please wait a few minutes and try again.' }),
-    {
-      status: 429,
-      headers: { 'Content-Type': 'application/json', 'Retry-After': String(retryAfterSeconds) },
-    },
-  );
+  return new Response(JSON.stringify({ error: authMessages.tooManyRequests }), {
+    status: 429,
+    headers: { 'Content-Type': 'application/json', 'Retry-After': String(retryAfterSeconds) },
+  });
 }
 
 /**

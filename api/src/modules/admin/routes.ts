@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { AdminUserQuery, AuditQuery, endpoints } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../errors.js';
+import { deleteAccount } from '../../commands/delete-account.js';
 import { route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
 import { presentAdminUser, presentAuditEntry } from './present.js';
@@ -39,7 +40,7 @@ export function adminRoutes(deps: AppDeps): Router {
   });
 
   route(router, endpoints.deleteUser, signedIn, async ({ ctx, params }) => {
-    await service.deleteUser(deps, signedInUser(ctx), params.userId);
+    await deleteAccount(deps, signedInUser(ctx), params.userId);
     return { ok: true as const };
   });
 

@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { isUuid } from '../../ids.js';
 import * as audit from '../audit/service.js';
 import * as auth from '../auth/service.js';
-import * as licences from '../licences/service.js';
-import * as payments from '../payments/service.js';
+import { groupsPurchasedBy } from '../licences/groups.js';
 import { canAdminister, isOwnAccount } from './policy.js';
 import * as store from './store.js';
 
@@ -19,18 +19,16 @@ type ServiceDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'mailer'
 type Actor = Pick<UserRow, 'id' | 'role' | 'email'>;
 type Parsed<T extends z.ZodType> = z.output<T>;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const forbidden = () => new AppError(403, adminMessages.onlySuperadmins, errorCodes.forbidden);
-const notFound = () => new AppError(404, adminMessages.userNotFound, errorCodes.notFound);
-const conflict = (message: string) => new AppError(409, message, errorCodes.conflict);
+export const forbidden = () => new AppError(403, adminMessages.onlySuperadmins, errorCodes.forbidden);
+export const notFound = () => new AppError(404, adminMessages.userNotFound, errorCodes.notFound);
+export const conflict = (message: string) => new AppError(409, message, errorCodes.conflict);
 
 /** The superadmin check and the target's id; one's own account is refused with a message. */
-function authorise(actor: Actor, userId: string): void {
+export function authorise(actor: Actor, userId: string): void {
   if (!canAdminister(actor)) throw forbidden();
   if (isOwnAccount(actor, userId))
     throw new AppError(400, adminMessages.notOwnAccount, errorCodes.validation);
-  if (!uuidPattern.test(userId)) throw notFound();
+  if (!isUuid(userId)) throw notFound();
 }
 
 export async function listUsers(
@@ -79,7 +77,7 @@ export async function changeRole(deps: ServiceDeps, actor: Actor, userId: string
         if (before === role) return;
         if (before === 'superadmin' && superadmins.length <= 1) throw conflict(adminMessages.lastSuperadmin);
         if (before === 'license_admin') {
-          const groups = await licences.groupsPurchasedBy(tx, userId);
+          const groups = await groupsPurchasedBy(tx, userId);
           if (groups.length > 0) throw conflict(adminMessages.purchaserOfGroups(groups));
         }
       },
@@ -143,48 +141,6 @@ export async function resetMfa(deps: ServiceDeps, actor: Actor, userId: string):
         target: { type: 'user', id: user.id, label: user.email },
         before: { mfaEnabled: true },
         after: { mfaEnabled: false },
-      },
-      now,
-    );
-  });
-}
-
-/**
- * Deletes an account for good: its subscription is cancelled at the provider first (or nothing
- * happens and the admin is told), then in one transaction its seat is freed, its sessions end, its
- * personal data goes (name, e-mail, progress, tokens, mail) and the audit log keeps only ids.
- * Certificates stay verifiable by their id with the name printed on them.
- */
-export async function deleteUser(deps: ServiceDeps, actor: Actor, userId: string): Promise<void> {
-  authorise(actor, userId);
-  const target = await auth.findUser(deps, userId);
-  if (!target) throw notFound();
-  const purchased = await licences.groupsPurchasedBy(deps.db, userId);
-  if (purchased.length > 0) throw conflict(adminMessages.purchaserOfGroups(purchased));
-  await payments.cancelSubscriptionsOf(deps, userId, adminMessages.subscriptionCancelFailed);
-  await deps.db.transaction(async (tx) => {
-    const now = deps.clock();
-    const superadmins = await auth.lockSuperadmins(tx);
-    // The actor's role as it stands under the lock: a superadmin demoted while this request was on
-    // its way (another admin’s change a moment earlier) no longer acts as one.
-    if (!superadmins.includes(actor.id)) throw forbidden();
-    const user = await auth.lockUser(tx, userId);
-    if (!user) throw notFound();
-    if (user.role === 'superadmin' && superadmins.length <= 1) throw conflict(adminMessages.lastSuperadmin);
-    const groups = await licences.groupsPurchasedBy(tx, userId);
-    if (groups.length > 0) throw conflict(adminMessages.purchaserOfGroups(groups));
-    await licences.releaseSeatOf(tx, userId);
-    await licences.forgetInvitee(tx, user.email);
-    await audit.forgetPerson(tx, user);
-    if (!(await auth.deleteAccount(deps, tx, user))) throw notFound();
-    await audit.record(
-      tx,
-      actor,
-      {
-        action: 'user_deleted',
-        target: { type: 'user', id: user.id, label: audit.deletedUserLabel },
-        before: { role: user.role, emailVerified: user.emailVerified },
-        after: null,
       },
       now,
     );

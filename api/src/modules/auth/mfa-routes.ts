@@ -4,8 +4,8 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { route } from '../../route.js';
-import { membershipOf } from '../licences/service.js';
-import { rateLimit } from '../rate-limit/middleware.js';
+import { membershipOf } from '../access/service.js';
+import { failureLimit } from '../rate-limit/middleware.js';
 import * as mfa from './mfa.js';
 import { presentUser } from './present.js';
 import { requireUser, signedInUser, userOfRequest } from './require-user.js';
@@ -54,7 +54,7 @@ const codeAccount = (ctx: Context) => ctx.session?.pendingSignIn?.userId ?? ctx.
  */
 export function mfaRoutes(deps: AppDeps): Router {
   const router = new Router();
-  const limitCodes = rateLimit(deps, 'mfa', deps.rateLimits.mfa, codeAccount);
+  const limitCodes = failureLimit(deps, 'mfa', deps.rateLimits.mfa, codeAccount);
   const signedIn = requireUser(deps);
 
   /** Ends the half-done sign-in as a signed-in session that passed two-step sign-in. */

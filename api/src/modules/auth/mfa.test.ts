@@ -58,7 +58,9 @@ describe('an admin without two-step sign-in sets it up at the next sign-in', () 
     expect(await app.db.select().from(userMfa).where(eq(userMfa.userId, admin.user.id))).toEqual([]);
     const wrong = await client.post('/api/auth/mfa/enable', { code: '000000' });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ error: mfaMessages.codeInvalid });
+    // No recovery code exists yet: the message does not suggest one (issue 26).
+    expect(wrong.body).toMatchObject({ error: mfaMessages.setupCodeInvalid });
+    expect(JSON.stringify(wrong.body)).not.toContain('recovery code');
 
     const enabled = await client.post<{ recoveryCodes: string[]; user: { id: string } }>(
       '/api/auth/mfa/enable',
@@ -147,6 +149,45 @@ describe('signing in with two-step sign-in on', () => {
     expect(fifth.body).toMatchObject({ error: mfaMessages.tooManyAttempts, code: errorCodes.signInAgain });
     const right = await verify(client, await nextTotpCode(admin.email, app.clock.now()));
     expect(right.body).toMatchObject({ error: mfaMessages.noPendingSignIn, code: errorCodes.signInAgain });
+  });
+
+  it('counts only wrong codes toward the lock-out: a right code after many sign-ins and two slips goes through, and clears them', async () => {
+    const admin = await buildUser(app.db, { role: 'superadmin' });
+    // A morning of sign-ins (as many as the password's own limit allows in its window): each right.
+    for (let i = 0; i < 9; i++) {
+      app.clock.advance(30_000);
+      const ok = await verify(await atCodeStep(admin), await nextTotpCode(admin.email, app.clock.now()));
+      expect(ok.status).toBe(200);
+    }
+    app.clock.advance(30_000);
+    const client = await atCodeStep(admin);
+    for (let i = 0; i < 2; i++) expect((await verify(client, '000000')).status).toBe(401);
+    const right = await verify(client, await nextTotpCode(admin.email, app.clock.now()));
+    expect(right.status).toBe(200);
+
+    // Ten wrong codes in the window lock the account's codes from this address, the right one too,
+    // for the rest of the window (Retry-After says how long); a right code after it clears them.
+    app.clock.advance(16 * 60_000);
+    let wrong = 0;
+    for (const tries of [4, 4, 2]) {
+      const guesser = await atCodeStep(admin);
+      for (let i = 0; i < tries; i++, wrong++) expect((await verify(guesser, '000000')).status).toBe(401);
+    }
+    expect(wrong).toBe(10);
+    const locked = await verify(await atCodeStep(admin), await nextTotpCode(admin.email, app.clock.now()));
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    app.clock.advance(15 * 60_000 + 1000);
+    const after = await verify(await atCodeStep(admin), await nextTotpCode(admin.email, app.clock.now()));
+    expect(after.status).toBe(200);
+    app.clock.advance(30_000);
+    // Cleared: nine slips in a row do not lock the account again.
+    for (const tries of [4, 4, 1]) {
+      const slips = await atCodeStep(admin);
+      for (let i = 0; i < tries; i++) expect((await verify(slips, '000000')).status).toBe(401);
+    }
+    const last = await verify(await atCodeStep(admin), await nextTotpCode(admin.email, app.clock.now()));
+    expect(last.status).toBe(200);
   });
 
   it('ends the half-done sign-in after ten minutes', async () => {

@@ -83,7 +83,7 @@ export async function enable(deps: MfaDeps, userId: string, sealed: string, code
   if (!secret) throw new AppError(400, mfaMessages.setupFirst, errorCodes.validation);
   const now = deps.clock();
   const step = await acceptedTimeStep(secret, code, now, null);
-  if (step === null) throw invalidCode();
+  if (step === null) throw new AppError(401, mfaMessages.setupCodeInvalid, errorCodes.unauthorized);
   const codes = newRecoveryCodes();
   await deps.db.transaction((tx) =>
     store.saveMfa(tx, userId, sealed, step, codes.map(recoveryCodeHash), now),

@@ -11,8 +11,9 @@ import {
 } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { signUp, signUpWithInvite, verifyEmail } from '../../commands/sign-up.js';
 import { route } from '../../route.js';
-import { membershipOf, registerWithInvite } from '../licences/service.js';
+import { membershipOf } from '../access/service.js';
 import { rateLimit } from '../rate-limit/middleware.js';
 import { dummyPasswordHash } from './crypto.js';
 import { presentUser } from './present.js';
@@ -47,7 +48,7 @@ export function authRoutes(deps: AppDeps): Router {
     const invite = fromQuery ?? input.inviteCode;
     if (invite) {
       // Issue 18: the invitation link proved the address: the account is active and signed in at once.
-      const user = await registerWithInvite(deps, input, invite);
+      const user = await signUpWithInvite(deps, input, invite);
       await startSession(ctx, user, deps.clock());
       ctx.status = 201;
       const optedIn = input.marketing_opt_in ?? input.marketingOptIn;
@@ -56,7 +57,7 @@ export function authRoutes(deps: AppDeps): Router {
         ? { needsVerification: false, marketingJoinUrl: joinUrl }
         : { needsVerification: false };
     }
-    const answer = await service.register(deps, input);
+    const answer = await signUp(deps, input);
     ctx.status = 201;
     return answer;
   });
@@ -101,7 +102,7 @@ export function authRoutes(deps: AppDeps): Router {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : undefined;
     // The page the teacher asked for before signing up, if it is one of ours (never another site).
     const next = returnPath(ctx.query.next);
-    const ok = await service.verifyEmail(deps, token);
+    const ok = await verifyEmail(deps, token);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.redirect(ok ? paths.home({ verified: true, next }) : paths.verifySent(undefined, 'invalid', next));

@@ -15,7 +15,6 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import * as analytics from '../analytics/service.js';
 import {
   mailLinks,
   passwordChangedMail,
@@ -60,53 +59,48 @@ async function sendVerification(db: Db, deps: ServiceDeps, user: UserRow, next?:
   await deps.mailer.enqueue(db, verificationMail(user.email, user.name, verifyUrl(deps, token, next)));
 }
 
-/**
- * Creates an unverified account and queues its verification e-mail, in one transaction. Sign-up
- * with an invitation goes through the licences module (`registerWithInvite`) instead.
- */
 /** Refuses a common password or the account's own e-mail (400 on `field`, a message to act on). */
 export function assertGoodPassword(password: string, email: string, field = 'password'): void {
   const problem = passwordProblem(password, email);
   if (problem) throw new AppError(400, problem, errorCodes.validation, { [field]: problem });
 }
 
-export async function register(
+/**
+ * Creates an unverified account in `tx` and queues its verification e-mail; the new row, or null
+ * when the address is taken. Sign-up as a whole (the password check, the transaction, the funnel's
+ * step) is `signUp` in api/src/commands/sign-up.ts; with an invitation, `signUpWithInvite`.
+ */
+export async function createAccount(
+  tx: Db,
   deps: ServiceDeps,
   input: Parsed<typeof RegisterRequest>,
-): Promise<{ needsVerification: true }> {
-  assertGoodPassword(input.password, input.email);
-  // Hashed whether or not the address is taken: both answers take as long.
-  const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
-    const user = await store.insertUser(
+  passwordHash: string,
+): Promise<UserRow | null> {
+  const user = await store.insertUser(
+    tx,
+    {
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      marketingOptIn: input.marketing_opt_in ?? input.marketingOptIn,
+    },
+    deps.clock(),
+  );
+  if (user) {
+    await sendVerification(tx, deps, user, input.next);
+    return user;
+  }
+  // Issue 17: the same answer as for a new address; the owner hears about it by e-mail (a new
+  // verification link if the account was never verified), and nothing else changes.
+  const existing = await store.findUserByEmail(tx, input.email);
+  if (!existing) return null;
+  if (needsVerification(existing)) await sendVerification(tx, deps, existing, input.next);
+  else
+    await deps.mailer.enqueue(
       tx,
-      {
-        name: input.name,
-        email: input.email,
-        passwordHash,
-        marketingOptIn: input.marketing_opt_in ?? input.marketingOptIn,
-      },
-      deps.clock(),
+      signUpAttemptMail(existing.email, existing.name, mailLinks.forgotPassword(deps.config.publicUrl)),
     );
-    if (user) {
-      // Issue 15: the device's first-touch attribution and the funnel's sign-up step.
-      await analytics.recordSignup(tx, user.id, input.attribution, deps.clock());
-      await sendVerification(tx, deps, user, input.next);
-      return;
-    }
-    // Issue 17: the same answer as for a new address; the owner hears about it by e-mail (a new
-    // verification link if the account was never verified), and nothing else changes.
-    const existing = await store.findUserByEmail(tx, input.email);
-    if (!existing) return;
-    if (needsVerification(existing)) await sendVerification(tx, deps, existing, input.next);
-    else
-      await deps.mailer.enqueue(
-        tx,
-        signUpAttemptMail(existing.email, existing.name, mailLinks.forgotPassword(deps.config.publicUrl)),
-      );
-  });
-  deps.mailer.kick();
-  return { needsVerification: true };
+  return null;
 }
 
 /** Checks the password; unknown e-mail and wrong password answer alike and take as long. */
@@ -204,17 +198,21 @@ export async function resetPassword(
   deps.mailer.kick();
 }
 
-/** Consumes a verification token; true when the e-mail is now verified. */
-export async function verifyEmail(deps: ServiceDeps, token: string | undefined): Promise<boolean> {
-  if (!token || token.length > 200) return false;
-  return deps.db.transaction(async (tx) => {
-    const now = deps.clock();
-    const userId = await store.consumeToken(tx, sha256(token), 'verification', now);
-    if (!userId) return false;
-    await store.markEmailVerified(tx, deps.sessionCache, userId, now);
-    await analytics.recordVerified(tx, userId, now);
-    return true;
-  });
+/**
+ * Consumes a verification token in `tx`; the id of the user whose e-mail is now verified, or null.
+ * The link's whole flow (with the funnel's step) is `verifyEmail` in api/src/commands/sign-up.ts.
+ */
+export async function consumeVerification(
+  tx: Db,
+  deps: ServiceDeps,
+  token: string | undefined,
+  now: Date,
+): Promise<string | null> {
+  if (!token || token.length > 200) return null;
+  const userId = await store.consumeToken(tx, sha256(token), 'verification', now);
+  if (!userId) return null;
+  await store.markEmailVerified(tx, deps.sessionCache, userId, now);
+  return userId;
 }
 
 // ------------------------------------------------------------------------------------------------

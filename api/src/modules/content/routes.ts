@@ -13,11 +13,10 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
-import { viewerOf } from '../licences/service.js';
+import { openCourse } from '../../commands/open-course.js';
 import { type CachedJson, cachedJson, sendRevalidated } from './http-cache.js';
 import { presentCatalogue, presentCourse, presentFaq, presentLegalPage } from './present.js';
 import * as service from './service.js';
-import * as progress from '../progress/service.js';
 
 /**
  * The content calls. Content is fixed for the life of the process, so the public answers are
@@ -53,9 +52,8 @@ export function contentRoutes(
   const courseAnswers = new WeakMap<Course, CachedJson<CourseContentResponse>>();
   route(router, endpoints.course, privateAnswer, requireUser(deps), async ({ ctx, params }) => {
     const user = signedInUser(ctx);
-    const course = service.openCourse(deps, await viewerOf(deps, user), params.slug);
     // The lessons reach the teacher now: the start of the time on task (decision 075).
-    await progress.noteContentReceived(deps, user.id, course.slug);
+    const course = await openCourse(deps, user, params.slug);
     let answer = courseAnswers.get(course);
     if (!answer) {
       answer = cachedJson({ course: presentCourse(course) });

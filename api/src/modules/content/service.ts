@@ -12,7 +12,7 @@ import {
 } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { type CourseAccess, canOpenCourse, type Viewer } from './policy.js';
+import { type CourseAccess, canOpenCourse, type Viewer } from '../access/policy.js';
 
 /**
  * The content module reads the content folder, loaded and validated at start-up into

@@ -12,7 +12,7 @@ import { buildManyUsers, buildUser, uniqueEmail } from '../../test/factories.js'
 import { premiumCourse, signedInTeacher, type Teacher } from '../../test/learning.js';
 import { createGroup, inviteCodeIn, sendInvites, signedInAs } from '../../test/licences.js';
 import { testContent } from '../../test/app.js';
-import * as service from './service.js';
+import { acceptInvite } from './redemption.js';
 
 let app: TestApp;
 let superadmin: Teacher;
@@ -183,18 +183,23 @@ describe('the invite e-mail over real SMTP', () => {
 });
 
 describe('GET /api/invites/{code}', () => {
-  it('answers unknown, used, expired and revoked codes alike', async () => {
+  it('tells an unknown code from a used, a revoked and an expired one, each with its sentence and next step', async () => {
     const used = await invited();
     expect((await register(used.code, used.email)).status).toBe(201);
     const revoked = await invited();
     expect((await admin.client.post(`/api/invites/${revoked.invite.id}/revoke`)).status).toBe(200);
-    const answers = [];
-    for (const code of ['x'.repeat(43), used.code, revoked.code, 'short']) {
+    const answer = async (code: string) => {
       const res = await app.client().get(`/api/invites/${code}`);
-      answers.push([res.status, res.body]);
-    }
-    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
-    expect(answers[0]).toEqual([404, { error: licenceMessages.invalidInviteCode, code: 'INVALID_INVITE' }]);
+      return [res.status, res.body];
+    };
+    const unknown = [404, { error: licenceMessages.invalidInviteCode, code: 'INVALID_INVITE' }];
+    expect(await answer('x'.repeat(43))).toEqual(unknown);
+    expect(await answer('short')).toEqual(unknown);
+    expect(await answer(used.code)).toEqual([410, { error: licenceMessages.inviteUsed, code: 'INVITE_USED' }]);
+    expect(await answer(revoked.code)).toEqual([
+      410,
+      { error: licenceMessages.inviteRevoked, code: 'INVITE_REVOKED' },
+    ]);
   });
 
   it('expires after 14 days (and frees the seat)', async () => {
@@ -206,9 +211,9 @@ describe('GET /api/invites/{code}', () => {
       for (const who of [admin, superadmin])
         expect((await signIn(who.client, who.email, who.password)).status).toBe(200);
       const res = await app.client().get(`/api/invites/${soon.code}`);
-      expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ error: licenceMessages.invalidInviteCode });
-      expect((await register(soon.code, soon.email)).status).toBe(404);
+      expect(res.status).toBe(410);
+      expect(res.body).toEqual({ error: licenceMessages.inviteExpired, code: 'INVITE_EXPIRED' });
+      expect((await register(soon.code, soon.email)).status).toBe(410);
       expect((await seats()).licenses_pending).toBeLessThan(pendingBefore);
       const history = await admin.client.get<{ id: string; invites: Invite[] }[]>('/api/license-groups/me');
       const row = history.body.flatMap((g) => g.invites).find((i) => i.id === soon.invite.id);
@@ -260,8 +265,10 @@ describe('sign-up with an invitation', () => {
     expect(after.licenses_used).toBe(before.licenses_used + 1);
     expect(after.licenses_pending).toBe(before.licenses_pending - 1);
     expect((await client.get(`/api/content/courses/${premiumCourse}`)).status).toBe(200);
-    // The code works once.
-    expect((await register(code, uniqueEmail())).status).toBe(404);
+    // The code works once; then it says it was used.
+    const again = await register(code, uniqueEmail());
+    expect(again.status).toBe(410);
+    expect(again.body).toMatchObject({ error: licenceMessages.inviteUsed });
     // A fresh sign-in works too (the account is verified), and answers the seat as /me does.
     const login = await signIn(app.client(), email, 'long enough password');
     expect(login.status).toBe(200);
@@ -338,7 +345,7 @@ describe('an existing account accepts an invitation', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ licence: { groupId, groupName: 'Lincoln High School' } });
     expect((await teacher.client.get(`/api/content/courses/${premiumCourse}`)).status).toBe(200);
-    expect((await teacher.client.post('/api/invites/accept', { code })).status).toBe(404);
+    expect((await teacher.client.post('/api/invites/accept', { code })).status).toBe(410);
     expect((await app.client().post('/api/invites/accept', { code })).status).toBe(401);
   });
 });
@@ -367,7 +374,7 @@ describe('resend and revoke', () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('revoked');
     expect((await seats()).licenses_pending).toBe(before.licenses_pending - 1);
-    expect((await app.client().get(`/api/invites/${code}`)).status).toBe(404);
+    expect((await app.client().get(`/api/invites/${code}`)).status).toBe(410);
     for (const action of ['revoke', 'resend']) {
       const again = await admin.client.post(`/api/invites/${invite.id}/${action}`);
       expect(again.status).toBe(409);
@@ -392,9 +399,7 @@ describe('seats under concurrency', () => {
     });
     expect(down.status).toBe(200);
     const deps = { ...app, clock: app.clock.now, content: await testContent() };
-    const results = await Promise.allSettled(
-      teachers.map((t, i) => service.acceptInvite(deps, t, codes[i]!)),
-    );
+    const results = await Promise.allSettled(teachers.map((t, i) => acceptInvite(deps, t, codes[i]!)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(new Set(refused.map((r) => (r.reason as Error).message))).toEqual(

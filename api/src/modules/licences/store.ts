@@ -89,13 +89,18 @@ export async function seatUsage(
   const pending = await db
     .select({ groupId: invites.licenseGroupId, n: count() })
     .from(invites)
-    .where(and(inArray(invites.licenseGroupId, [...groupIds]), livePending(now)))
+    .where(and(inArray(invites.licenseGroupId, [...groupIds]), pendingInviteSql(now)))
     .groupBy(invites.licenseGroupId);
   for (const row of pending) usage.get(row.groupId)!.pending = Number(row.n);
   return usage;
 }
 
-const livePending = (now: Date) =>
+/**
+ * The domain's invite rule (`inviteStatus` / `isInvitePending` in domain/src/licence-rules.ts) as
+ * SQL: unused, unrevoked and unexpired at `now`. The one SQL form of it; invite-rule.test.ts
+ * proves the two agree on every combination.
+ */
+export const pendingInviteSql = (now: Date) =>
   and(isNull(invites.usedAt), isNull(invites.revokedAt), gt(invites.expiresAt, now));
 
 export async function invitesOfGroup(db: Db, groupId: string): Promise<InviteRow[]> {
@@ -117,7 +122,7 @@ export async function pendingEmails(
   const rows = await tx
     .select({ email: invites.email })
     .from(invites)
-    .where(and(eq(invites.licenseGroupId, groupId), inArray(invites.email, emails), livePending(now)));
+    .where(and(eq(invites.licenseGroupId, groupId), inArray(invites.email, emails), pendingInviteSql(now)));
   return new Set(rows.map((r) => r.email));
 }
 
@@ -205,19 +210,6 @@ export async function deleteMembership(tx: Db, groupId: string, userId: string):
     .where(and(eq(licenseMemberships.licenseGroupId, groupId), eq(licenseMemberships.userId, userId)))
     .returning({ userId: licenseMemberships.userId });
   return rows.length === 1;
-}
-
-/** The seat the user holds, with its group's name and status; null when none. */
-export async function membershipOf(
-  db: Db,
-  userId: string,
-): Promise<{ groupId: string; groupName: string; groupStatus: LicenseGroupRow['status'] } | null> {
-  const [row] = await db
-    .select({ groupId: licenseGroups.id, groupName: licenseGroups.name, groupStatus: licenseGroups.status })
-    .from(licenseMemberships)
-    .innerJoin(licenseGroups, eq(licenseGroups.id, licenseMemberships.licenseGroupId))
-    .where(eq(licenseMemberships.userId, userId));
-  return row ?? null;
 }
 
 /**

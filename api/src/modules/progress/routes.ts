@@ -12,8 +12,8 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
-import { membershipOf } from '../licences/service.js';
-import { canOpenCourse } from '../content/policy.js';
+import { membershipOf } from '../access/service.js';
+import { canOpenCourse } from '../access/policy.js';
 import { courseRefusal, findCourse } from '../content/service.js';
 import * as service from './service.js';
 

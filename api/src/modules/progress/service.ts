@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { canOpenCourse } from '../content/policy.js';
+import { canOpenCourse } from '../access/policy.js';
 import { findCourse } from '../content/service.js';
 import {
   type CourseLedger,

@@ -1,5 +1,5 @@
 import { hasPremiumAccess, type PromptCategory } from '@pd/domain';
-import type { Viewer } from '../content/policy.js';
+import type { Viewer } from '../access/policy.js';
 
 /**
  * Who may read a category's prompt texts: free categories everyone, signed in or not; premium

@@ -1,8 +1,9 @@
 import type { Content } from '@pd/content';
 import type { PromptCategory } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
-import type { Viewer } from '../content/policy.js';
-import { sessionViewer } from '../licences/service.js';
+import type { Viewer } from '../access/policy.js';
+import { viewerOf } from '../access/service.js';
+import { currentUser } from '../auth/service.js';
 import { canReadPrompts } from './policy.js';
 
 /** The Prompt Library comes from the content folder (deps.content); no database table. */
@@ -17,7 +18,7 @@ export async function viewer(
   deps: Pick<AppDeps, 'db' | 'sessionCache'>,
   userId: string | undefined,
 ): Promise<Viewer> {
-  return sessionViewer(deps, userId);
+  return viewerOf(deps, await currentUser(deps, userId));
 }
 
 /** What one user may read of the library. */

@@ -3,7 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { createHmac } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { hit } from './store.js';
+import { clear, hit, peek } from './store.js';
 
 export interface RateRule {
   /** Attempts allowed per window. */
@@ -73,9 +73,11 @@ export const defaultRateLimits: RateLimits = {
     perAccount: { limit: 60, windowMs: minutes(1) },
   },
   /**
-   * Two-step sign-in codes (decision 077), per account (the user the code is for): with the five
-   * tries a half-done sign-in allows, a guesser who has the password gets a few dozen guesses of a
-   * 6-digit code per quarter hour, then one per 30 s.
+   * Two-step sign-in codes (decision 077), per account (the user the code is for). Only wrong codes
+   * (and wrong passwords) count per account, and a right one clears them (`failureLimit`): with the
+   * five tries a half-done sign-in allows, a guesser who has the password gets ten wrong guesses of
+   * a 6-digit code per quarter hour from one address, then one per 30 s over all; the owner signing
+   * in many times a day never meets it. Per address every attempt counts (a flood guard).
    */
   mfa: { perIp: { limit: 100, windowMs: minutes(15) }, perAccount: { limit: 10, windowMs: minutes(15) } },
 };
@@ -132,5 +134,56 @@ export function rateLimit(
       }
     }
     return next();
+  };
+}
+
+/**
+ * Like `rateLimit`, but per account only failures count: the handler's refusal (by default a 401 or
+ * 403, a wrong code or password) counts one, and a success clears the account's counts. Before the
+ * handler the counts are read, not added to, so the owner's right code is never refused because of
+ * their own earlier successes. Per address every attempt counts, as in `rateLimit`.
+ */
+export function failureLimit(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  bucket: RateBucket,
+  policy: RateLimitPolicy,
+  accountOf: AccountOf,
+  isFailure: (error: unknown) => boolean = (error) =>
+    error instanceof AppError && (error.status === 401 || error.status === 403),
+): Middleware {
+  const { db, clock } = deps;
+  const ceiling = policy.accountCeiling ?? {
+    limit: policy.perAccount.limit * 5,
+    windowMs: policy.perAccount.windowMs,
+    slowMs: 30_000,
+  };
+  const key = (kind: string, value: string) =>
+    `${bucket}:${kind}:${createHmac('sha256', deps.config.sessionSecret).update(value).digest('base64url')}`;
+  return async (ctx, next) => {
+    const now = clock();
+    const byIp = await hit(db, key('ip', ctx.ip), policy.perIp.windowMs, now);
+    if (byIp.count > policy.perIp.limit) throw tooMany(byIp.resetAt, now);
+    const account = accountOf(ctx);
+    if (!account) return next();
+    const pairKey = key('account-ip', `${account}\n${ctx.ip}`);
+    const overallKey = key('account', account);
+    const slowKey = key('account-slow', account);
+    const pair = await peek(db, pairKey, now);
+    if (pair && pair.count >= policy.perAccount.limit) throw tooMany(pair.resetAt, now);
+    const overall = await peek(db, overallKey, now);
+    if (overall && overall.count >= ceiling.limit) {
+      const slow = await hit(db, slowKey, ceiling.slowMs, now);
+      if (slow.count > 1) throw tooMany(slow.resetAt, now);
+    }
+    try {
+      await next();
+    } catch (error) {
+      if (isFailure(error)) {
+        await hit(db, pairKey, policy.perAccount.windowMs, now);
+        await hit(db, overallKey, ceiling.windowMs, now);
+      }
+      throw error;
+    }
+    await clear(db, [pairKey, overallKey, slowKey]);
   };
 }

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rateLimits } from '../../db/schema.js';
 
@@ -27,6 +27,21 @@ export async function hit(db: Db, key: string, windowMs: number, now: Date): Pro
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
   if (!row) throw new Error('rate limit upsert returned no row');
   return row;
+}
+
+/** The hits counted on `key` in its live window, without counting one; null when none. */
+export async function peek(db: Db, key: string, now: Date): Promise<Hit | null> {
+  const [row] = await db
+    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, now)));
+  return row ?? null;
+}
+
+/** Forgets the counts of `keys` (a success that clears the failures before it). */
+export async function clear(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.delete(rateLimits).where(inArray(rateLimits.key, [...keys]));
 }
 
 /** Housekeeping: forget windows that ended. */

@@ -1,5 +1,5 @@
 import { hasPremiumAccess } from '@pd/domain';
-import type { Viewer } from '../content/policy.js';
+import type { Viewer } from '../access/policy.js';
 
 /** Why a template does not open, or that it does. */
 export type TemplateAccess = 'allowed' | 'signInRequired' | 'premiumRequired';

@@ -9,8 +9,9 @@ import {
 } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import type { Viewer } from '../content/policy.js';
-import { sessionViewer } from '../licences/service.js';
+import type { Viewer } from '../access/policy.js';
+import { viewerOf } from '../access/service.js';
+import { currentUser } from '../auth/service.js';
 import { canListTemplates, canReadTemplate } from './policy.js';
 
 /** Templates come from the content folder (deps.content.templates); no database table. */
@@ -19,7 +20,7 @@ async function viewer(
   deps: Pick<AppDeps, 'db' | 'sessionCache'>,
   userId: string | undefined,
 ): Promise<Viewer> {
-  return sessionViewer(deps, userId);
+  return viewerOf(deps, await currentUser(deps, userId));
 }
 
 const notSignedIn = () => new AppError(401, authMessages.notSignedIn, errorCodes.unauthorized);

@@ -48,7 +48,7 @@ export function MfaSetupFlow({ email, askPassword, onFinished, onRestart, onCanc
       onRestart(cause.serverMessage ?? mfaMessages.noPendingSignIn);
       return;
     }
-    setError(errorMessage(cause) ?? mfaMessages.codeInvalid);
+    setError(errorMessage(cause) ?? mfaMessages.setupCodeInvalid);
   };
 
   const start = (event: FormEvent) => {

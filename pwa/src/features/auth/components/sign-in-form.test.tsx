@@ -108,7 +108,7 @@ describe('SignInForm', () => {
     await user.type(screen.getByLabelText(/^password/i), 'wrong-pass');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     const toast = await screen.findByTestId('toast');
-    expect(toast).toHaveTextContent('Too many attempts. Please wait a few minutes and try again.');
+    expect(toast).toHaveTextContent('Too many attempts.');
     expect(toast).toHaveTextContent('You can try again in 60 minutes.');
     expect(toast).not.toHaveTextContent('Sign in failed');
   });

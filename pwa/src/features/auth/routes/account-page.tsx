@@ -152,7 +152,7 @@ function TwoStepSignIn({ user, status }: { user: PublicUser; status: MfaStatusRe
                 go('idle');
                 setNewCodes(answer.recoveryCodes);
               },
-              onError: (cause) => setError(errorMessage(cause) ?? mfaMessages.codeInvalid),
+              onError: (cause) => setError(errorMessage(cause) ?? mfaMessages.setupCodeInvalid),
             },
           )
         }

@@ -52,7 +52,7 @@ describe('ForgotPasswordPage', () => {
     await user.type(screen.getByLabelText(/email/i), 'maria@school.org');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     const toast = await screen.findByTestId('toast');
-    expect(toast).toHaveTextContent('Too many attempts. Please wait a few minutes and try again.');
+    expect(toast).toHaveTextContent('Too many attempts.');
     expect(toast).toHaveTextContent('You can try again in 45 seconds.');
     expect(toast).not.toHaveTextContent('Failed to send reset email');
   });

@@ -9,8 +9,8 @@ import {
 export type { CourseAccess };
 
 /**
- * Who is asking: a signed-in user's role and licence seat (the licences module's `viewerOf` builds
- * it), or null when signed out. `licence` is required so no caller forgets the seat.
+ * Who is asking: a signed-in user's role and licence seat (`viewerOf` in service.ts builds it), or
+ * null when signed out. `licence` is required so no caller forgets the seat.
  */
 export type Viewer = { role: Role; licence: LicenceMembership | null } | null;
 

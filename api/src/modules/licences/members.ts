@@ -1,0 +1,121 @@
+import { errorCodes, type GroupMember, licenceMessages, type MemberSort, pdHoursEarned } from '@pd/domain';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { isUuid } from '../../ids.js';
+import { membershipOf } from '../access/service.js';
+import { type Actor, groupNotFound, type ServiceDeps } from './common.js';
+import { visibleGroup } from './groups.js';
+import { canInviteInto } from './policy.js';
+import * as store from './store.js';
+
+/** A group's members and their progress, as the licence admin reads them; removing a member. */
+
+/** The courses a member's progress counts in: every course that is not 'coming soon'. */
+function countedCourses(deps: ServiceDeps) {
+  return deps.content.courses.filter((c) => !c.isComingSoon);
+}
+
+/** Every member of the group with their progress, by name (the CSV export). */
+export async function groupMembers(deps: ServiceDeps, actor: Actor, groupId: string): Promise<GroupMember[]> {
+  await visibleGroup(deps, actor, groupId);
+  return membersOf(deps, groupId);
+}
+
+/**
+ * One page of the group's members (the License Management page's list): the search, the order and
+ * the page are the server's work, so a 5,000-member group answers 20 members.
+ */
+export async function groupMemberPage(
+  deps: ServiceDeps,
+  actor: Actor,
+  groupId: string,
+  query: { q: string; sort: MemberSort; page: number; pageSize: number },
+): Promise<{ members: GroupMember[]; total: number; matching: number }> {
+  await visibleGroup(deps, actor, groupId);
+  const courses = countedCourses(deps).map((c) => ({ slug: c.slug, modules: c.modules.length }));
+  const { ids, matching, total } = await store.memberPageIds(deps.db, groupId, courses, {
+    search: query.q,
+    sort: query.sort,
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
+  });
+  const members = await membersOf(deps, groupId, ids);
+  const byId = new Map(members.map((m) => [m.id, m]));
+  return {
+    members: ids.flatMap((id) => byId.get(id) ?? []),
+    total,
+    matching,
+  };
+}
+
+async function membersOf(deps: ServiceDeps, groupId: string, userIds?: string[]): Promise<GroupMember[]> {
+  const courses = countedCourses(deps);
+  const [members, certificates] = await Promise.all([
+    store.membersWithProgress(
+      deps.db,
+      groupId,
+      courses.map((c) => c.slug),
+      userIds,
+    ),
+    store.memberCertificates(deps.db, groupId, userIds),
+  ]);
+  const totalModules = courses.reduce((sum, c) => sum + c.modules.length, 0);
+  const bySlug = new Map(courses.map((c) => [c.slug, c]));
+  return members.map((member) => {
+    // The courses the member has started (a course left out: 0 of its modules).
+    const courseStats: Record<string, { completed: number; total: number }> = {};
+    let completedModules = 0;
+    let earnedMinutes = 0;
+    for (const [slug, count] of Object.entries(member.completed)) {
+      const course = bySlug.get(slug);
+      if (!course) continue;
+      const total = course.modules.length;
+      const completed = Math.min(Number(count), total);
+      courseStats[slug] = { completed, total };
+      completedModules += completed;
+      if (total > 0 && completed >= total) earnedMinutes += course.totalMinutes;
+    }
+    return {
+      id: member.id,
+      name: member.name,
+      email: member.email,
+      emailVerified: member.emailVerified,
+      createdAt: member.createdAt,
+      joinedAt: member.joinedAt,
+      progress: {
+        completedModules,
+        totalModules,
+        lastActivity: member.lastActivity,
+        courseStats,
+      },
+      pdHours: pdHoursEarned(earnedMinutes),
+      certificates: certificates.get(member.id) ?? 0,
+    };
+  });
+}
+
+/** The licence admin removes a member: the seat is free again; the teacher keeps their progress. */
+export async function removeMember(
+  deps: ServiceDeps,
+  actor: Actor,
+  groupId: string,
+  userId: string,
+): Promise<void> {
+  const group = await visibleGroup(deps, actor, groupId);
+  if (!canInviteInto(actor, group)) throw groupNotFound();
+  const removed = isUuid(userId)
+    ? await deps.db.transaction(async (tx) => {
+        await store.lockGroup(tx, groupId);
+        return store.deleteMembership(tx, groupId, userId);
+      })
+    : false;
+  if (!removed) throw new AppError(404, licenceMessages.memberNotFound, errorCodes.notFound);
+}
+
+/** Frees the user's seat, with its group locked (an account's deletion, in its transaction). */
+export async function releaseSeatOf(tx: Db, userId: string): Promise<void> {
+  const seat = await membershipOf({ db: tx }, userId);
+  if (!seat) return;
+  await store.lockGroup(tx, seat.groupId);
+  await store.deleteMembership(tx, seat.groupId, userId);
+}
