@@ -8,7 +8,8 @@
 //
 // The members are seeded straight into the app's database with SQL (generate_series): 5,000
 // sign-ups through the real flow would take hours behind its rate limits and password hashing.
-// The app is stopped while PGlite's folder is seeded (PGlite is one process at a time).
+// The app is stopped while PGlite's folder is seeded (PGlite is one process at a time), opened with
+// the app's own extensions (api/dist/db/pglite.js: the member search's index needs pg_trgm).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -128,8 +129,8 @@ async function onPglite(port) {
     let api = await startApi(port, { dataDir });
     const courses = await catalogueOf(api);
     await api.stop();
-    const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create(join(dataDir, 'pglite'));
+    const { createPglite } = await import('../api/dist/db/pglite.js');
+    const db = await createPglite({ dataDir: join(dataDir, 'pglite') });
     const groups = sizes.map((n) => ({ id: randomUUID(), n }));
     for (const g of groups) await db.exec(seedSql(g.id, g.n, courses));
     await db.close();

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Logger } from '../logger.js';
 import { lockDataDir } from './lock.js';
+import { createPglite } from './pglite.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -116,8 +116,8 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const client = dataDir
-      ? await PGlite.create(path.join(dataDir, 'pglite'))
-      : await PGlite.create({ loadDataDir });
+      ? await createPglite({ dataDir: path.join(dataDir, 'pglite') })
+      : await createPglite({ loadDataDir });
     return {
       db: drizzlePglite(client, { schema }) as unknown as Db,
       driver: 'pglite',

@@ -34,8 +34,9 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The admin's user list (issue 14) sorts by joined; its prefix search uses the text_pattern_ops
-  // indexes appended by hand to migration admin_audit.
+  // The admin's user list (issue 14) sorts by joined. The user and member searches (decision 081)
+  // read the generated column `search_text` (the folded name and e-mail) on its trigram GIN index,
+  // both hand-written in migration search_trigrams, and left out of this table on purpose.
   (t) => [index('users_created_at_idx').on(t.createdAt, t.id)],
 );
 

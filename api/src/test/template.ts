@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openPostgres } from '../db/client.js';
 import { migrationsFolder, runMigrations } from '../db/migrate.js';
+import { createPglite } from '../db/pglite.js';
 import { createLogger } from '../logger.js';
 
 /**
@@ -77,7 +77,7 @@ export async function createMigratedTemplate(): Promise<Template> {
       remove: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     };
   }
-  const client = await PGlite.create();
+  const client = await createPglite();
   let dump: Blob;
   try {
     await migrate(drizzle(client), { migrationsFolder });

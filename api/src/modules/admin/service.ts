@@ -37,9 +37,9 @@ export async function listUsers(
   query: Parsed<typeof AdminUserQuery>,
 ) {
   if (!canAdminister(actor)) throw forbidden();
-  const search = query.search?.toLowerCase();
+  // Case and accents are folded by the database, the same way as its search indexes (decision 081).
   return store.listUsers(deps.db, {
-    search: search ? search : undefined,
+    search: query.search ? query.search : undefined,
     role: query.role,
     verified: query.verified === undefined ? undefined : query.verified === 'yes',
     sort: query.sort,

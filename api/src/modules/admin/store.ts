@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { userMatches } from '../../db/search.js';
 
 /**
  * Data access of the Super Admin Dashboard (issue 14): the user list. Users are only read here; the
@@ -8,7 +9,7 @@ import { users } from '../../db/schema.js';
  */
 
 export interface UserListFilter {
-  /** Lower-cased; matches the start of the name or of the e-mail. */
+  /** Matches any part of the name or of the e-mail, whatever the case and accents (decision 081). */
   search?: string;
   role?: 'free' | 'premium' | 'license_admin' | 'superadmin';
   verified?: boolean;
@@ -29,20 +30,13 @@ export interface UserListRow {
   createdAt: string;
 }
 
-/** `%` and `_` (and the escape itself) of a search are letters, not wildcards. */
-const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
- * The case-insensitive prefix search uses two btree indexes with text_pattern_ops (lower(name) and
- * email, which is stored lower-case), appended to migration admin_audit: a BitmapOr of two index
- * ranges instead of a scan of every user (decision 034).
+ * The search is a case- and accent-insensitive substring of the name or of the e-mail, on the
+ * users' trigram GIN index (`userMatches`, decision 081) instead of a scan of every user.
  */
 function where(filter: UserListFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
-  if (filter.search) {
-    const pattern = likePrefix(filter.search);
-    parts.push(or(sql`lower(${users.name}) like ${pattern}`, like(users.email, pattern)));
-  }
+  if (filter.search) parts.push(userMatches(filter.search));
   if (filter.role) parts.push(eq(users.role, filter.role));
   if (filter.verified !== undefined) parts.push(eq(users.emailVerified, filter.verified));
   return and(...parts);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { MemberSort } from '@pd/domain';
 import type { Db } from '../../db/client.js';
 import {
@@ -11,6 +11,7 @@ import {
   progress,
   users,
 } from '../../db/schema.js';
+import { userMatches } from '../../db/search.js';
 
 /**
  * Data access of group licences (issue 18). Users are only read here (the auth module writes them).
@@ -236,7 +237,7 @@ export interface MemberRow {
 
 /** A search of a group's members, the order and the rows of one page. */
 export interface MemberPageQuery {
-  /** Part of a name or e-mail, any case; empty: every member. */
+  /** Part of a name or e-mail, any case or accents (decision 081); empty: every member. */
   search: string;
   sort: MemberSort;
   offset: number;
@@ -248,8 +249,6 @@ export interface CourseSize {
   slug: string;
   modules: number;
 }
-
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The ids of one page of a group's members, in the page's order, and how many members the group
@@ -264,10 +263,8 @@ export async function memberPageIds(
   courses: readonly CourseSize[],
   query: MemberPageQuery,
 ): Promise<{ ids: string[]; matching: number; total: number }> {
-  const pattern = likePattern(query.search);
-  const found = query.search
-    ? or(sql`lower(${users.name}) like ${pattern}`, like(users.email, pattern))
-    : undefined;
+  // Any part of the name or e-mail, whatever the case and accents: the admin's user search (decision 081).
+  const found = query.search ? userMatches(query.search) : undefined;
   const where = and(eq(licenseMemberships.licenseGroupId, groupId), found);
   const byName = [asc(sql`lower(${users.name})`), asc(users.id)];
 
