@@ -3,17 +3,54 @@
 //   1. content:check  2. unit + integration (Vitest; api on PGlite)  3. the api suite again on
 //   PostgreSQL when TEST_DATABASE_URL is set  4. build  5. end-to-end journeys in Chromium.
 // Pass suite names to run only some: `npm test -- unit e2e`.
+// It sets up what it needs itself: Chromium for the journeys (see `ensureChromium`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+const only = process.argv.slice(2);
+const wanted = (name) => only.length === 0 || only.includes(name);
+
+/** Where the journeys' Chromium is: CHROMIUM_PATH, else Debian's (as e2e and bench look for it). */
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/**
+ * Chromium for the end-to-end journeys, before any suite runs. Missing where this runs as root on
+ * Debian (apt-get), it installs Debian's `chromium` and says so in one line; elsewhere it stops at
+ * once with the one command to run.
+ */
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  const stop = (command) => {
+    console.error(`npm test: no Chromium at ${chromium} for the end-to-end journeys. Run: ${command}`);
+    process.exit(1);
+  };
+  if (process.env.CHROMIUM_PATH) stop('CHROMIUM_PATH=/path/to/chromium npm test');
+  const apt = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (!apt) stop('CHROMIUM_PATH=/path/to/chromium npm test');
+  if (process.getuid?.() !== 0) stop('sudo apt-get install -y chromium');
+  console.log("npm test: Chromium is missing; installing Debian's chromium (apt-get install -y chromium)");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium'],
+  ]) {
+    const r = spawnSync('apt-get', args, { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    if (r.status !== 0) {
+      process.stderr.write(r.stdout + r.stderr);
+      console.error(`npm test: apt-get ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
+      process.exit(1);
+    }
+  }
+  if (!existsSync(chromium))
+    stop('apt-get install -y chromium (it did not put Chromium at /usr/bin/chromium)');
+}
+if (wanted('e2e')) ensureChromium();
+
 const out = join(root, 'coverage', 'test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-
-const only = process.argv.slice(2);
-const wanted = (name) => only.length === 0 || only.includes(name);
 let passed = 0;
 let failed = 0;
 const failures = [];
@@ -115,17 +152,11 @@ if (wanted('pg')) {
 }
 
 if (wanted('e2e')) {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) {
-    console.error(
-      `\n=== e2e: no Chromium at ${chromium}. Install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`,
-    );
-    failures.push('e2e (no Chromium)');
-    failed += 1;
-  } else if (run('build', 'npm', ['run', '--silent', 'build'])) {
+  if (run('build', 'npm', ['run', '--silent', 'build'])) {
     const file = join(out, 'playwright.json');
     run('end-to-end (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      CHROMIUM_PATH: chromium,
     });
     if (existsSync(file)) {
       const report = JSON.parse(readFileSync(file, 'utf8'));
