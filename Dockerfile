@@ -15,9 +15,7 @@ RUN npm run build
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000
-# Certificates print names in Arabic, Hebrew, Chinese, Devanagari... with Noto (decision 076).
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-core fonts-noto-cjk \
-  && rm -rf /var/lib/apt/lists/*
+# No system package: certificates take their fonts from the api's npm dependencies (decision 080).
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/

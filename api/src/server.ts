@@ -16,7 +16,6 @@ import { SessionCache } from './modules/auth/session/cache.js';
 import { seedDemoAnalytics } from './demo/analytics.js';
 import { applyRetention } from './modules/analytics/service.js';
 import { purgeExpiredSessions } from './modules/auth/session/store.js';
-import { missingCertificateFonts } from './modules/certificates/service.js';
 import { Mailer } from './modules/mail/mailer.js';
 import { purgeExpired } from './modules/rate-limit/store.js';
 import { expireEndedSubscriptions, remindUpcomingRenewals } from './modules/payments/service.js';
@@ -83,12 +82,6 @@ async function main(): Promise<void> {
   // Content is validated before the server listens: bad content never starts.
   const content = await loadContent();
   logger.info('content loaded', { courses: content.courses.length });
-  const missingFonts = missingCertificateFonts();
-  if (missingFonts.length > 0)
-    logger.warn(
-      'certificate fonts missing: names in some scripts would print as empty boxes; install the Noto fonts (Debian: apt-get install fonts-noto-core fonts-noto-cjk)',
-      { missing: missingFonts.join(', ') },
-    );
   if (seeded) {
     await seedDemoLicenceGroup(
       { db: database.db, clock: systemClock, config, mailer, sessionCache, content },

@@ -1,5 +1,5 @@
 /**
- * Renders a certificate of completion as a one-page PDF (ARCHITECTURE.md decision 10).
+ * Renders a certificate of completion as a one-page PDF (docs/ARCHITECTURE.md, P10).
  *
  * Pure: no database, no clock, no randomness. The same input gives the same bytes (the PDF's
  * CreationDate is the completion time and pdfkit derives the file id and font subset tags from
@@ -7,12 +7,21 @@
  *
  * Text uses embedded DejaVu TTFs (api/assets/fonts): pdfkit's built-in fonts cannot draw names
  * such as Zoë, José or Nguyễn Thị Minh Khai (TOOLCHAIN.md). A name in another script (Arabic,
- * Hebrew, Chinese, Devanagari...) falls back to the system's Noto fonts, run by run (fonts.ts).
+ * Hebrew, Chinese, Devanagari...) falls back to the Noto fonts of the api's npm dependencies, run
+ * by run (fonts.ts). No font of the operating system is ever read.
  */
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { type FontFile, fontRuns, isRightToLeft, systemNameFonts } from './fonts.js';
+import {
+  type FontFile,
+  fontAscent,
+  fontData,
+  fontRuns,
+  isRightToLeft,
+  notoNameFonts,
+  visualOrder,
+} from './fonts.js';
 
 export interface CertificatePdfInput {
   teacherName: string;
@@ -28,15 +37,15 @@ export interface CertificatePdfInput {
   verifyUrl: string;
   /** IANA time zone used to write the completion date; defaults to UTC. */
   timeZone?: string;
-  /** Fonts for names beyond DejaVu's scripts; defaults to the system's Noto fonts. */
+  /** Fonts for names beyond DejaVu's scripts; defaults to the Noto fonts (fonts.ts). */
   nameFallbackFonts?: readonly FontFile[];
 }
 
-let systemFonts: readonly FontFile[] | undefined;
-/** The system's Noto fonts for names, looked up once per process. */
+let notoFonts: readonly FontFile[] | undefined;
+/** The Noto fonts for names, their files resolved once per process. */
 export function defaultNameFallbackFonts(): readonly FontFile[] {
-  systemFonts ??= systemNameFonts().fonts;
-  return systemFonts;
+  notoFonts ??= notoNameFonts();
+  return notoFonts;
 }
 
 /**
@@ -98,7 +107,6 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   });
   for (const name of Object.keys(FONTS) as FontName[]) doc.registerFont(name, fontPath(name));
   const nameFonts = certificateNameFonts(input.nameFallbackFonts ?? defaultNameFallbackFonts());
-  for (const f of nameFonts.slice(1, -1)) doc.registerFont(f.name, f.path, f.postscriptName);
 
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -302,23 +310,46 @@ function widthMeasure(doc: PDFKit.PDFDocument, font: FontName, characterSpacing:
   };
 }
 
+const fontsByName = new WeakMap<readonly FontFile[], Map<string, FontFile>>();
+const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
 /**
- * A line's pieces in drawing order: its font runs split into words and spaces, each right-to-left
- * run's words reversed, and the runs themselves reversed on a right-to-left line (the bidi order of
- * a name; fontkit shapes each word, right-to-left glyphs included).
+ * Selects one of the name's fonts, registering its file with the document the first time the
+ * document uses it: of the hundreds of fallback files, a name needs a few.
+ */
+function nameFont(doc: PDFKit.PDFDocument, fonts: readonly FontFile[], name: string): PDFKit.PDFDocument {
+  let byName = fontsByName.get(fonts);
+  if (!byName) {
+    byName = new Map(fonts.map((f) => [f.name, f]));
+    fontsByName.set(fonts, byName);
+  }
+  let names = registered.get(doc);
+  if (!names) {
+    names = new Set(Object.keys(FONTS));
+    registered.set(doc, names);
+  }
+  if (!names.has(name)) {
+    const file = byName.get(name);
+    if (!file) throw new Error(`no name font ${name}`);
+    doc.registerFont(name, fontData(file.path));
+    names.add(name);
+  }
+  return doc.font(name);
+}
+
+/**
+ * A line's words and spaces in drawing order, each in its run's font: the bidi order of a name
+ * (`visualOrder`; fontkit shapes each word, right-to-left glyphs included).
  */
 function visualPieces(doc: PDFKit.PDFDocument, line: string, fonts: readonly FontFile[], size: number) {
-  const runs = fontRuns(line, fonts).map((run) => {
-    const pieces = (run.text.match(/\s+|\S+/gu) ?? []).map((text) => ({
+  const pieces = fontRuns(line, fonts).flatMap((run) =>
+    (run.text.match(/\s+|\S+/gu) ?? []).map((text) => ({
       text,
       font: run.font,
       space: /^\s/u.test(text),
-      width: doc.font(run.font).fontSize(size).widthOfString(text),
-    }));
-    return isRightToLeft(run.text) ? pieces.reverse() : pieces;
-  });
-  if (isRightToLeft(line)) runs.reverse();
-  return runs.flat();
+      width: nameFont(doc, fonts, run.font).fontSize(size).widthOfString(text),
+    })),
+  );
+  return visualOrder(pieces, isRightToLeft(line));
 }
 
 /** Width of a string drawn as font runs (each string measured once, at 100 pt). */
@@ -334,7 +365,13 @@ function runsMeasure(doc: PDFKit.PDFDocument, fonts: readonly FontFile[]) {
   };
 }
 
-/** Draws centred lines as font runs in their visual order (`visualPieces`). */
+/**
+ * Draws centred lines as font runs in their visual order (`visualPieces`), every run on the first
+ * font's baseline (each font's own ascent would set Arabic lower than the Latin beside it). A word
+ * in a fallback font carries its text as ActualText: a reader copies it as written, not as its
+ * glyphs map to text (in visual order; Indic vowels reordered; Noto Arabic draws a letter's dots as
+ * glyphs of their own, its reh glyph standing for both ر and ز).
+ */
 function drawRuns(
   doc: PDFKit.PDFDocument,
   fit: Fit,
@@ -343,13 +380,18 @@ function drawRuns(
   top: number,
 ): void {
   doc.fillColor(color);
+  const ascent = fonts[0] ? fontAscent(fonts[0]) : 0;
   fit.lines.forEach((line, i) => {
     const pieces = visualPieces(doc, line, fonts, fit.size);
+    const baseline = top + i * fit.size * LINE_HEIGHT + ascent * fit.size;
     let x = CONTENT.left + (CONTENT_WIDTH - pieces.reduce((sum, p) => sum + p.width, 0)) / 2;
     for (const piece of pieces) {
       if (!piece.space) {
-        doc.font(piece.font).fontSize(fit.size);
-        doc.text(piece.text, x, top + i * fit.size * LINE_HEIGHT, { lineBreak: false });
+        nameFont(doc, fonts, piece.font).fontSize(fit.size);
+        const fallback = piece.font !== fonts[0]?.name;
+        if (fallback) doc.markContent('Span', { actual: piece.text });
+        doc.text(piece.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+        if (fallback) doc.endMarkedContent();
       }
       x += piece.width;
     }

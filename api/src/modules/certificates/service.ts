@@ -11,7 +11,6 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { findCourse } from '../content/service.js';
 import { courseRows } from '../progress/service.js';
-import { systemNameFonts } from './fonts.js';
 import { renderCertificatePdf } from './pdf.js';
 import type { RenderQueue } from './render-queue.js';
 import { earnedCompletion } from './policy.js';
@@ -70,7 +69,8 @@ export async function findCertificate(
 
 /** Bump when the PDF's layout changes: kept PDFs of an older layout are drawn again. */
 // 2: names in scripts DejaVu lacks are drawn with the Noto fallbacks (decision 076).
-export const certificateLayoutVersion = 2;
+// 3: those fallbacks come from npm, not from the machine (decision 080).
+export const certificateLayoutVersion = 3;
 
 /**
  * The certificate's PDF: the bytes kept since its first render, or rendered now (through `renders`,
@@ -116,9 +116,4 @@ export async function verifyCertificate(
 ): Promise<CertificateRow | null> {
   const canonical = certificateId(id);
   return canonical ? store.findById(deps.db, canonical) : null;
-}
-
-/** The Noto font files certificates look for and this machine lacks (logged at start). */
-export function missingCertificateFonts(): string[] {
-  return systemNameFonts().missing;
 }
