@@ -1,4 +1,4 @@
-# Production image: one process serves the api and the built pwa (ARCHITECTURE.md, decision 14).
+# Production image: one process serves the api and the built pwa (docs/ARCHITECTURE.md, P14).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

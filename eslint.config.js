@@ -18,7 +18,7 @@ const subfolders = (p) =>
 const testFiles = ['**/*.test.{ts,tsx}', '**/src/test/**', 'e2e/**', 'bench/**'];
 
 /**
- * The floors (ARCHITECTURE.md, STYLE.md), as import-x/no-restricted-paths zones: a file in
+ * The floors (docs/ARCHITECTURE.md, "The layers"), as import-x/no-restricted-paths zones: a file in
  * `target` may not import a file in `from` (paths from the repository root; globs are matched
  * against absolute paths). `forTests` relaxes the few rules test code may cross.
  */

@@ -1,4 +1,4 @@
-// The Super Admin Dashboard's user list (issue 14; scale bench of /work/shared/BENCHMARKS.md): the
+// The Super Admin Dashboard's user list (issue 14; a scale bench of README.md, "Benchmarks"): the
 // demo superadmin reads GET /api/admin/users with 1,000, 10,000 and 100,000 users: a page of the
 // newest (at a random depth of the first 40 pages), and searches as an admin types them (decision
 // 081: any part of a name or e-mail, any case or accents): the start of a first name, a surname

@@ -1,4 +1,4 @@
-// Mixed API load (docs: /work/shared/BENCHMARKS.md): 200 signed-in teachers, each with its own
+// Mixed API load (README.md, "Benchmarks"): 200 signed-in teachers, each with its own
 // session (and its own loopback address, as on their own devices), each sending one request every
 // 2 s on average (open loop: a request leaves on schedule whether or not the last one returned),
 // about 100 requests/s in all for 60 s against the built app, on PGlite and, when there is one, on

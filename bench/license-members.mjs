@@ -1,4 +1,4 @@
-// Licence group members (issue 18; scale bench of /work/shared/BENCHMARKS.md): the demo license
+// Licence group members (issue 18; a scale bench of README.md, "Benchmarks"): the demo license
 // admin reads GET /api/license-groups/{id}/members of groups of 50, 500 and 5,000 members with
 // realistic progress (each member part-way through several courses), as the License Management
 // page asks for them: the first page by progress (the page's opening view), a later page by last

@@ -1,4 +1,4 @@
-// Cold page (docs: /work/shared/BENCHMARKS.md): a first visit, no service worker, empty caches;
+// Cold page (README.md, "Benchmarks"): a first visit, no service worker, empty caches;
 // Lighthouse's mobile preset (4x CPU, slow 4G) on Debian's Chromium, median of LIGHTHOUSE_RUNS runs (3).
 // Budget: the catalogue's performance >= 90. The module page of a signed-in teacher is reported (a
 // teacher's everyday module page is the warm bench's: warm-module.mjs).

@@ -1,4 +1,4 @@
-// Offline start (docs: /work/shared/BENCHMARKS.md): the warm bench's profile, with the course
+// Offline start (README.md, "Benchmarks"): the warm bench's profile, with the course
 // downloaded through the app's 'Download for offline' button, then the network off
 // (context.setOffline(true); the app's server is stopped too, so nothing can leak through) and a
 // new tab on the module page with the CPU slowed down 4x. Measured: the time from the navigation's

@@ -1,6 +1,6 @@
 // `npm run bench` (after `npm run build`): every budget bench, each printing its scenario, the
 // machine's figures, every run, the median and PASS/FAIL against its budget (scenarios:
-// /work/shared/BENCHMARKS.md). `node bench/run.mjs warm-module offline-start` runs only those.
+// README.md, "Benchmarks"). `node bench/run.mjs warm-module offline-start` runs only those.
 // `course-size`, `chaos`, `license-members`, `admin-users`, `certificate-downloads` and `analytics` run only
 // when named.
 import { benchAdminUsers } from './admin-users.mjs';

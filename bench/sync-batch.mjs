@@ -1,4 +1,4 @@
-// One sync batch (docs: /work/shared/BENCHMARKS.md): a premium teacher with progress in every course
+// One sync batch (README.md, "Benchmarks"): a premium teacher with progress in every course
 // sends one POST /api/progress/sync of 50 quiz ops (the outbox's largest batch) spread over all the
 // courses; server time, median of 20 batches, on PGlite and, when there is one, on PostgreSQL.
 // Budget: <= 100 ms. The server time is the app's own request log line (`ms=`); the round trip

@@ -1,4 +1,4 @@
-// Warm module page (docs: /work/shared/BENCHMARKS.md): a signed-in teacher who visited the app
+// Warm module page (README.md, "Benchmarks"): a signed-in teacher who visited the app
 // before (persistent Chromium profile, course and module opened once, service worker in control)
 // opens the module page in a new tab with the CPU slowed down 4x and the network unthrottled.
 // Budget: the lesson's largest-contentful-paint <= 1.0 s, median of 5 runs. BENCH_TRACE_DIR=dir keeps

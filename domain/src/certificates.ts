@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paths } from './paths.js';
 
 /**
- * Certificates of completion (ARCHITECTURE.md decision 10, spec sections 3 and 7): the contracts
+ * Certificates of completion (docs/ARCHITECTURE.md, P10, spec sections 3 and 7): the contracts
  * of the issue, list and public verification calls, and their messages, written once.
  */
 

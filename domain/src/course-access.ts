@@ -11,7 +11,7 @@ export interface CourseFlags {
 }
 
 /**
- * Who may open a course's lessons and quizzes (ARCHITECTURE decision 11, spec section 6): free
+ * Who may open a course's lessons and quizzes (docs/ARCHITECTURE.md, P11, spec section 6): free
  * courses every signed-in user; premium courses premium, license_admin and superadmin; coming-soon
  * courses only a superadmin (to preview them); premium access is `hasPremiumAccess` (role, licence
  * seat). `viewer` is null or undefined for a signed-out visitor.

@@ -175,7 +175,7 @@ export const inviteStatusLabels: Record<InviteStatus, string> = {
   revoked: 'Revoked',
 };
 
-/** PD hours earned by completed courses (ARCHITECTURE decision 10: course minutes / 60), one decimal. */
+/** PD hours earned by completed courses (docs/ARCHITECTURE.md, P10: course minutes / 60), one decimal. */
 export function pdHoursEarned(minutes: number): number {
   return Math.round((minutes / 60) * 10) / 10;
 }

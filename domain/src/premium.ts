@@ -3,7 +3,7 @@ import { planTypes, premiumMessages, subscriptionStatuses } from './premium-plan
 
 /**
  * Premium plans, the LAUNCH30 promotion and the payment calls (spec sections 2, 3, 4, 7, 8, 9;
- * ARCHITECTURE.md decision 9). Written once for the api, the pwa and the demo checkout page.
+ * docs/ARCHITECTURE.md, P9). Written once for the api, the pwa and the demo checkout page.
  */
 
 export const PlanType = z.enum(planTypes, { message: 'Please choose the quarterly or annual plan.' });

@@ -127,7 +127,7 @@ export interface GradedAttempt<T = string> {
 }
 
 /**
- * Applies a graded quiz attempt to a module's progress (ARCHITECTURE.md's merge rules): once
+ * Applies a graded quiz attempt to a module's progress (docs/ARCHITECTURE.md, "Offline-first"): once
  * completed stays completed, and an attempt completes the module only when it passes and the module
  * is unlocked; the best score and the answers of the best attempt are kept; the first completion time
  * is the time of the first completing attempt. The api applies it to the server's record of the

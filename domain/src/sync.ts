@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ProgressRecord } from './progress.js';
 
 /**
- * The offline sync wire format (ARCHITECTURE.md, "Offline-first: how data moves"). Extend it with new
+ * The offline sync wire format (docs/ARCHITECTURE.md, "Offline-first: how data moves"). Extend it with new
  * op types; do not change these fields.
  */
 export const maxOpsPerBatch = 50;

@@ -108,7 +108,7 @@ export type UserRow = typeof users.$inferSelect;
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------------
-// Progress, offline sync and certificates (ARCHITECTURE.md "Offline-first: how data moves", ADR 004).
+// Progress, offline sync and certificates (docs/ARCHITECTURE.md "Offline-first: how data moves", ADR 004).
 
 /** The server's record of one module of one course for one teacher: graded here, never by the client. */
 export const progress = pgTable(
@@ -255,7 +255,7 @@ export type ProgressRow = typeof progress.$inferSelect;
 export type CertificateRow = typeof certificates.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------------
-// Payments (ARCHITECTURE.md decision 9, ADR 009): Stripe or the demo provider.
+// Payments (docs/ARCHITECTURE.md, P9, ADR 009): Stripe or the demo provider.
 
 /** One payment-provider customer per user, created once, on the first checkout. */
 export const stripeCustomers = pgTable('stripe_customers', {

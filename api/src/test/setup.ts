@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 
-/** A test that prints console.error or console.warn unexpectedly fails (STYLE.md). */
+/** A test that prints console.error or console.warn unexpectedly fails (docs/STYLE.md). */
 const calls: unknown[][] = [];
 vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
   calls.push(args);

@@ -183,9 +183,9 @@ export async function apiGet<E extends GetEndpoint>(
 
 /**
  * A state-changing call of the endpoint table. Always sends `Content-Type: application/json` and a
- * JSON body (`{}` when there is none): the api refuses state changes without it (ARCHITECTURE
- * decision 6). `response` replaces the endpoint's contract where the caller reads the answer its own
- * way (a partial answer reported with the spec's message rather than as a parse error).
+ * JSON body (`{}` when there is none): the api refuses state changes without it
+ * (docs/ARCHITECTURE.md, P6). `response` replaces the endpoint's contract where the caller reads the
+ * answer its own way (a partial answer reported with the spec's message rather than as a parse error).
  */
 export async function apiSend<E extends SendEndpoint, T = ResponseOf<E>>(
   endpoint: E,

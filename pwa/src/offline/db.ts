@@ -10,7 +10,7 @@ import {
 import Dexie, { type EntityTable } from 'dexie';
 
 /**
- * The two kinds of IndexedDB database on the device (ARCHITECTURE.md, "Offline-first: how data moves").
+ * The two kinds of IndexedDB database on the device (docs/ARCHITECTURE.md, "Offline-first: how data moves").
  *
  * - `content`: shared by everyone on the device and re-downloadable: the catalogue and the content of
  *   free courses. Never anything personal, never premium lessons.
@@ -75,7 +75,10 @@ interface OutboxOpBase {
   reason?: string;
 }
 
-/** A queued operation (ARCHITECTURE.md, "Offline-first"): its wire form is `{opId, type, ...payload}`. */
+/**
+ * A queued operation (docs/ARCHITECTURE.md, "Offline-first"): its wire form is
+ * `{opId, type, ...payload}`.
+ */
 export type OutboxOp = OutboxOpBase &
   (
     | {

@@ -1,5 +1,5 @@
 /**
- * "Only one tab drains" (ARCHITECTURE.md, "Offline-first"). `withDrainLock` runs `task` only when no
+ * "Only one tab drains" (docs/ARCHITECTURE.md, "Offline-first"). `withDrainLock` runs `task` only when no
  * other tab (or engine) of this origin is draining, and answers `lockBusy` otherwise: never waits.
  *
  * - With Web Locks: `navigator.locks.request(name, {ifAvailable: true})`; the browser frees the lock

@@ -13,7 +13,7 @@ import { userDb, type OutboxOp, type UserDb } from './db';
 import { rebaseProgress } from './progress-merge';
 
 /**
- * One pass of the drain (ARCHITECTURE.md, "Offline-first"): the pending ops, oldest first, in
+ * One pass of the drain (docs/ARCHITECTURE.md, "Offline-first"): the pending ops, oldest first, in
  * batches of at most `maxOpsPerBatch`, to POST /api/progress/sync. Per result: applied or duplicate
  * -> the op is deleted; rejected -> it stays with status 'rejected' and the server's reason (shown to
  * the teacher until dismissed). The merged progress of the reply is rebased into Dexie (the server's

@@ -12,7 +12,7 @@ import {
 } from './db';
 
 /**
- * The outbox (ARCHITECTURE.md, "Offline-first"): operations made on the device, written in the same
+ * The outbox (docs/ARCHITECTURE.md, "Offline-first"): operations made on the device, written in the same
  * Dexie transaction as the local change they describe, and sent by the drain (drain.ts).
  */
 

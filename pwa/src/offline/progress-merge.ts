@@ -10,7 +10,7 @@ import {
 import { emptyProgress, type LocalProgress, type OutboxOp } from './db';
 
 /**
- * How the device's progress row follows the server (ARCHITECTURE.md, "Offline-first"): the server's
+ * How the device's progress row follows the server (docs/ARCHITECTURE.md, "Offline-first"): the server's
  * records are the truth for completion and score (its grade wins), and the ops still waiting in the
  * outbox are replayed on top of them, so a change made on the device stays on screen until the
  * server has answered it. Pure functions: the drain and the sign-in rebuild call them inside a Dexie

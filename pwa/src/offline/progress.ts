@@ -26,7 +26,7 @@ import { useViewer } from './viewer';
 export { useProgressSaveState, type ProgressSaveState } from './save-state';
 
 /**
- * Progress, local first (ARCHITECTURE.md, "Offline-first: how data moves"). Each teacher's progress
+ * Progress, local first (docs/ARCHITECTURE.md, "Offline-first: how data moves"). Each teacher's progress
  * lives in their `user-<id>` database; what the screen shows is the union of that row and the server's
  * records (spec section 4). A change writes the device row and an outbox op in one Dexie transaction,
  * then kicks the drain (sync-engine.ts), which sends it to POST /api/progress/sync; the server grades

@@ -7,7 +7,7 @@ import { forgetSignedInUser, markLogoutPending } from './profile';
 import { syncEngineFor } from './sync-engine';
 
 /**
- * Sign-out on a shared device (ARCHITECTURE.md, "Offline-first"): drain first; if changes remain, the
+ * Sign-out on a shared device (docs/ARCHITECTURE.md, "Offline-first"): drain first; if changes remain, the
  * screen says how many and asks; then everything of this teacher leaves the device (their `user-<id>`
  * database, the query cache, the cached profile, the per-user Cache Storage) before the server is
  * told. The next teacher on the device sees nothing of the previous one.

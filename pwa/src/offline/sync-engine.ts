@@ -20,7 +20,7 @@ import { progressKeys } from './progress-keys';
 import { isMobileDevice, setProgressSaveState } from './save-state';
 
 /**
- * The sync engine: when to drain (ARCHITECTURE.md, "Offline-first"). One per signed-in teacher and
+ * The sync engine: when to drain (docs/ARCHITECTURE.md, "Offline-first"). One per signed-in teacher and
  * tab; only one tab drains at a time (drain-lock.ts). Triggers: app start (which also rebuilds the
  * device's progress from the server), `online`, the page becoming visible, every 30 s while ops are
  * pending, 'Sync now', a new op, and the service worker's `swMessages.syncOutbox` message (its

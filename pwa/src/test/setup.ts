@@ -13,7 +13,7 @@ beforeAll(() => {
   sessionStorage.clear();
 });
 
-// A test that prints console.error unexpectedly fails (STYLE.md).
+// A test that prints console.error unexpectedly fails (docs/STYLE.md).
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   consoleError = vi.spyOn(console, 'error');

@@ -4,7 +4,7 @@ import type { AuditRow, UserRow } from '../../db/schema.js';
 import * as store from './store.js';
 
 /**
- * The audit log of admin actions (issue 14; ARCHITECTURE 'Admin actions'). A service records its
+ * The audit log of admin actions (issue 14; docs/ARCHITECTURE.md, "The school side"). A service records its
  * action with `record(tx, ...)` inside the transaction of the action itself: the row commits with
  * the change or not at all. The admin module reads it (GET /api/admin/audit).
  */

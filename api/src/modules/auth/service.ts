@@ -269,7 +269,7 @@ export function lockSuperadmins(tx: Db): Promise<string[]> {
 }
 
 /**
- * Sets the role an admin chose and ends every session of the user (ARCHITECTURE decision 4): their
+ * Sets the role an admin chose and ends every session of the user (docs/ARCHITECTURE.md, P4): their
  * next request is signed out and the new role is what they sign in with. `check` may refuse (throw)
  * on the role before. Null when there is no such user.
  */

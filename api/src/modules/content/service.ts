@@ -16,7 +16,7 @@ import { type CourseAccess, canOpenCourse, type Viewer } from '../access/policy.
 
 /**
  * The content module reads the content folder, loaded and validated at start-up into
- * `deps.content` (ARCHITECTURE decision 11); it has no database table of its own.
+ * `deps.content` (docs/ARCHITECTURE.md, P11); it has no database table of its own.
  */
 
 /** The course with this slug, or undefined. */

@@ -14,7 +14,7 @@ import { presentCheckoutStatus, presentSubscription } from './present.js';
 import * as service from './service.js';
 
 /**
- * Payments (spec section 7, ARCHITECTURE.md decision 9): checkout, portal, webhook, the success
+ * Payments (spec section 7, docs/ARCHITECTURE.md, P9): checkout, portal, webhook, the success
  * page's status and the user's subscription. With the demo provider, its pages too.
  */
 export function paymentRoutes(deps: AppDeps): Router {

@@ -233,7 +233,7 @@ export function courseRows(deps: Pick<AppDeps, 'db'>, userId: string, courseSlug
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The offline batch sync (ARCHITECTURE.md "Offline-first: how data moves").
+// The offline batch sync (docs/ARCHITECTURE.md "Offline-first: how data moves").
 
 /**
  * Applies a batch of ops in one transaction, each op exactly once, in the request's order:

@@ -3,7 +3,7 @@ import type { Viewer } from '../access/policy.js';
 
 /**
  * Who may read a category's prompt texts: free categories everyone, signed in or not; premium
- * categories premium, license_admin and superadmin (ARCHITECTURE decision 11). Titles and
+ * categories premium, license_admin and superadmin (docs/ARCHITECTURE.md, P11). Titles and
  * descriptions are listed to everyone.
  */
 export function canReadPrompts(user: Viewer, category: Pick<PromptCategory, 'isPremium'>): boolean {

@@ -11,7 +11,7 @@ export function canListTemplates(user: Viewer): boolean {
 
 /**
  * A template's text and its download: the spec's 'exclusive resources and templates' premium
- * benefit, so premium, license_admin and superadmin only (ARCHITECTURE decision 11).
+ * benefit, so premium, license_admin and superadmin only (docs/ARCHITECTURE.md, P11).
  */
 export function canReadTemplate(user: Viewer): TemplateAccess {
   if (!user) return 'signInRequired';

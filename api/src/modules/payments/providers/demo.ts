@@ -43,7 +43,7 @@ export function toSnapshot(row: SubscriptionRow): SubscriptionSnapshot {
 }
 
 /**
- * The built-in payment provider for keyless runs outside production (ARCHITECTURE.md decision 9):
+ * The built-in payment provider for keyless runs outside production (docs/ARCHITECTURE.md, P9):
  * its checkout and portal are pages of this api (demo-routes.ts), and the provider's own records are
  * our tables. Never created in production.
  */
