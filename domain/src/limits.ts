@@ -9,6 +9,8 @@ export const limits = {
   licenseGroupSizes: [10, 30, 50] as const,
   defaultLicenseGroupSize: 10,
   maxInvitesPerSend: 10,
+  /** Links of earlier e-mails of one invitation that keep working after a resend (issue 26). */
+  maxEarlierInviteCodes: 10,
   /** Members per page of the License Management page's list, and the most one request may ask for. */
   membersPageDefault: 20,
   membersPageMax: 100,

@@ -360,6 +360,14 @@ export const invites = pgTable(
     /** Normalised (trimmed, lower-case). */
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull().unique(),
+    /**
+     * The SHA-256 of the codes of earlier e-mails of this invitation (a resend adds the code it
+     * replaces): every link the teacher was sent works until the invitation is used (issue 26).
+     */
+    earlierCodeHashes: text('earlier_code_hashes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -368,7 +376,10 @@ export const invites = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invites_group_idx').on(t.licenseGroupId, t.email)],
+  (t) => [
+    index('invites_group_idx').on(t.licenseGroupId, t.email),
+    index('invites_earlier_codes_idx').using('gin', t.earlierCodeHashes),
+  ],
 );
 
 /** A seat: one per user. Deleting the account or leaving the group frees it; progress stays the user's. */

@@ -151,18 +151,24 @@ async function lockOwnInvite(tx: Db, actor: Actor, inviteId: string) {
 
 const notPending = () => new AppError(409, licenceMessages.inviteNotPending, errorCodes.conflict);
 
-/** Sends a pending invitation again: a new code (the old link stops working) and a new expiry. */
+/**
+ * Sends a pending invitation again with a new code and a new expiry. The links of the earlier
+ * e-mails keep working until one of them is used (issue 26: a resend must not kill the link a
+ * teacher is about to click); the invite's one seat is taken once.
+ */
 export async function resendInvite(deps: ServiceDeps, actor: Actor, inviteId: string): Promise<InviteRow> {
   const row = await deps.db.transaction(async (tx) => {
     const { group, invite } = await lockOwnInvite(tx, actor, inviteId);
     const now = deps.clock();
     if (!isInvitePending(invite, now)) throw notPending();
     const code = newInviteCode();
-    const updated = await store.updateInvite(tx, invite.id, {
-      codeHash: hashInviteCode(code),
-      expiresAt: new Date(now.getTime() + inviteLifetimeMs),
-      lastSentAt: now,
-    });
+    const updated = await store.replaceInviteCode(
+      tx,
+      invite.id,
+      hashInviteCode(code),
+      { expiresAt: new Date(now.getTime() + inviteLifetimeMs), lastSentAt: now },
+      limits.maxEarlierInviteCodes,
+    );
     await mailInvite(tx, deps, updated, code, group.name, actor.name);
     return updated;
   });

@@ -1,10 +1,4 @@
-import {
-  canTakeMember,
-  errorCodes,
-  licenceErrorCodes,
-  licenceMessages,
-  normaliseEmail,
-} from '@pd/domain';
+import { canTakeMember, errorCodes, licenceErrorCodes, licenceMessages, normaliseEmail } from '@pd/domain';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { MemberSort } from '@pd/domain';
 import type { Db } from '../../db/client.js';
 import {
@@ -156,13 +156,39 @@ export async function findInviteByHash(
     .select({ invite: invites, groupName: licenseGroups.name, groupStatus: licenseGroups.status })
     .from(invites)
     .innerJoin(licenseGroups, eq(licenseGroups.id, invites.licenseGroupId))
-    .where(eq(invites.codeHash, codeHash));
+    .where(
+      or(eq(invites.codeHash, codeHash), sql`${invites.earlierCodeHashes} @> array[${codeHash}]::text[]`),
+    );
   return row ? { ...row.invite, groupName: row.groupName, groupStatus: row.groupStatus } : null;
 }
 
 export async function findInvite(db: Db, id: string): Promise<InviteRow | null> {
   const [row] = await db.select().from(invites).where(eq(invites.id, id));
   return row ?? null;
+}
+
+/**
+ * A resend's new code: `codeHash` becomes the newest, the one it replaces joins the earlier codes
+ * (the newest `keep` of them), so the links of earlier e-mails keep working until the invite is used.
+ */
+export async function replaceInviteCode(
+  tx: Db,
+  id: string,
+  codeHash: string,
+  patch: Pick<InviteRow, 'expiresAt' | 'lastSentAt'>,
+  keep: number,
+): Promise<InviteRow> {
+  const [row] = await tx
+    .update(invites)
+    .set({
+      ...patch,
+      codeHash,
+      earlierCodeHashes: sql`(array_append(${invites.earlierCodeHashes}, ${invites.codeHash}))[greatest(1, cardinality(${invites.earlierCodeHashes}) + 2 - ${keep}):]`,
+    })
+    .where(eq(invites.id, id))
+    .returning();
+  if (!row) throw new Error('invite vanished under its lock');
+  return row;
 }
 
 /** The invite's row, locked (after its group's: always lock the group first). */

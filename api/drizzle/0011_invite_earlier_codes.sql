@@ -1,0 +1,2 @@
+ALTER TABLE "invites" ADD COLUMN "earlier_code_hashes" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+CREATE INDEX "invites_earlier_codes_idx" ON "invites" USING gin ("earlier_code_hashes");
