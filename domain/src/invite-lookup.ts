@@ -16,4 +16,10 @@ export const inviteMessages = {
   validInvitation: 'Valid Invitation',
   premiumAccess: 'Premium Access',
   emailLocked: 'Email pre-filled from your invitation and cannot be changed',
+  // Issue 26: the title of each kind of unusable invitation (the api's message says why and what next).
+  usedInvitation: 'Invitation Already Used',
+  revokedInvitation: 'Invitation Withdrawn',
+  expiredInvitation: 'Invitation Expired',
+  suspendedGroup: 'License Group Suspended',
+  freeAccountInstead: 'You can still create a free account below.',
 } as const;

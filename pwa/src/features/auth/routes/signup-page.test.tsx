@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { inviteMessages, licenceErrorCodes, licenceMessages } from '@pd/domain';
 import { describe, expect, it } from 'vitest';
 import { buildUser, jsonResponse, renderWithProviders, stubApi } from '../../../test/render';
 import { SignupPage } from './signup-page';
@@ -19,12 +20,48 @@ describe('SignupPage', () => {
     ).toBeInTheDocument();
   });
 
-  it('says Invalid Invitation when the lookup fails', async () => {
-    stubApi({ 'GET /api/invites/bad': () => jsonResponse(404, { error: 'Invalid invite code' }) });
+  it('says Invalid Invitation, and what to do, for a code the api does not know', async () => {
+    stubApi({
+      'GET /api/invites/bad': () =>
+        jsonResponse(404, {
+          error: licenceMessages.invalidInviteCode,
+          code: licenceErrorCodes.invalidInvite,
+        }),
+    });
     renderWithProviders(<SignupPage />, { route: '/signup?invite=bad' });
     expect(await screen.findByText('Invalid Invitation')).toBeInTheDocument();
-    expect(screen.getByText('This invitation link is not valid or has expired.')).toBeInTheDocument();
+    expect(screen.getByText(licenceMessages.inviteUnknownText)).toBeInTheDocument();
+    expect(screen.getByText(inviteMessages.freeAccountInstead)).toBeInTheDocument();
     expect(await screen.findByLabelText(/^email/i)).not.toHaveAttribute('readonly');
+  });
+
+  it('tells a used invitation from a withdrawn or an expired one, each with its next step (issue 26)', async () => {
+    stubApi({
+      'GET /api/invites/used': () =>
+        jsonResponse(410, { error: licenceMessages.inviteUsed, code: licenceErrorCodes.inviteUsed }),
+      'GET /api/invites/revoked': () =>
+        jsonResponse(410, { error: licenceMessages.inviteRevoked, code: licenceErrorCodes.inviteRevoked }),
+      'GET /api/invites/expired': () =>
+        jsonResponse(410, { error: licenceMessages.inviteExpired, code: licenceErrorCodes.inviteExpired }),
+    });
+    const used = renderWithProviders(<SignupPage />, { route: '/signup?invite=used' });
+    expect(await screen.findByText('Invitation Already Used')).toBeInTheDocument();
+    expect(screen.getByText(licenceMessages.inviteUsed)).toBeInTheDocument();
+    expect(screen.queryByText('Invalid Invitation')).toBeNull();
+    await used.user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    used.unmount();
+
+    for (const [code, title, text] of [
+      ['revoked', 'Invitation Withdrawn', licenceMessages.inviteRevoked],
+      ['expired', 'Invitation Expired', licenceMessages.inviteExpired],
+    ]) {
+      const page = renderWithProviders(<SignupPage />, { route: `/signup?invite=${code}` });
+      expect(await screen.findByText(title!)).toBeInTheDocument();
+      expect(screen.getByText(text!)).toBeInTheDocument();
+      expect(screen.getByText(inviteMessages.freeAccountInstead)).toBeInTheDocument();
+      page.unmount();
+    }
   });
 
   it('lets the invited account, signed in, accept the invitation and go home', async () => {

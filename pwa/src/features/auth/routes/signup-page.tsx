@@ -8,7 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
-import { inviteMessages, licenceMessages, paths } from '@pd/domain';
+import { inviteMessages, licenceErrorCodes, licenceMessages, paths } from '@pd/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { NarrowPage } from '../../../components/narrow-page';
@@ -21,10 +21,30 @@ import { useInvite } from '../api/get-invite';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 
-function inviteErrorText(error: unknown): string {
-  if (error instanceof NetworkError) return inviteMessages.validateFailed;
-  if (error instanceof ApiError) return error.serverMessage ?? inviteMessages.invalidInviteCode;
-  return inviteMessages.validateFailed;
+/**
+ * Why an invitation cannot be used, in its own words, and the next step (issue 26): used -> sign
+ * in; withdrawn, expired, suspended -> ask the licence admin; not valid -> the whole link or a new
+ * invitation. A network failure says so (the link may be fine).
+ */
+function inviteProblem(error: unknown): { title: string; text: string; signIn?: boolean } {
+  if (error instanceof NetworkError || !(error instanceof ApiError)) {
+    return { title: inviteMessages.invalidInvitation, text: inviteMessages.validateFailed };
+  }
+  const text = error.serverMessage ?? licenceMessages.inviteUnknownText;
+  switch (error.code) {
+    case licenceErrorCodes.inviteUsed:
+      return { title: inviteMessages.usedInvitation, text, signIn: true };
+    case licenceErrorCodes.inviteRevoked:
+      return { title: inviteMessages.revokedInvitation, text };
+    case licenceErrorCodes.inviteExpired:
+      return { title: inviteMessages.expiredInvitation, text };
+    case licenceErrorCodes.groupSuspended:
+      return { title: inviteMessages.suspendedGroup, text };
+    case licenceErrorCodes.invalidInvite:
+      return { title: inviteMessages.invalidInvitation, text: licenceMessages.inviteUnknownText };
+    default:
+      return { title: inviteMessages.invalidInvitation, text };
+  }
 }
 
 /**
@@ -99,15 +119,31 @@ export function SignupPage() {
               <Typography>Checking your invitation...</Typography>
             </Stack>
           )}
-          {invite.isError && (
-            <Alert severity="error" icon={<ErrorOutlineIcon />}>
-              <AlertTitle>{inviteMessages.invalidInvitation}</AlertTitle>
-              {inviteMessages.invalidInvitationText}
-              <Typography variant="body2" sx={{ mt: 0.5 }}>
-                {inviteErrorText(invite.error)}
-              </Typography>
-            </Alert>
-          )}
+          {invite.isError &&
+            (() => {
+              const problem = inviteProblem(invite.error);
+              return (
+                <Alert
+                  severity="error"
+                  icon={<ErrorOutlineIcon />}
+                  action={
+                    problem.signIn && !signedIn && mode === 'signUp' ? (
+                      <Button color="inherit" size="small" onClick={() => setMode('signIn')}>
+                        Sign In
+                      </Button>
+                    ) : undefined
+                  }
+                >
+                  <AlertTitle>{problem.title}</AlertTitle>
+                  {problem.text}
+                  {!problem.signIn && !signedIn && mode === 'signUp' && (
+                    <Typography variant="body2" sx={{ mt: 0.5 }}>
+                      {inviteMessages.freeAccountInstead}
+                    </Typography>
+                  )}
+                </Alert>
+              );
+            })()}
           {validInvite && (
             <Alert severity="success" icon={<CheckCircleIcon />}>
               <AlertTitle>
