@@ -50,6 +50,7 @@ export const licenceMessages = {
   memberSortChoice: 'Sort the members by progress, lastActivity or name.',
   memberPageNumber: 'The page must be a whole number from 1.',
   memberPageSize: 'The page size must be a whole number from 1 to 100.',
+  csvTimeZone: 'The time zone must be an IANA name such as America/Chicago.',
   groupFull: 'This license group has no free seats left. Please ask your license administrator.',
   groupSuspended: 'This license group is suspended. Please ask your license administrator.',
   inviteForOtherEmail: (email: string) =>

@@ -134,6 +134,30 @@ export const GroupMembersQuery = z.object({
 });
 export type GroupMembersQuery = z.input<typeof GroupMembersQuery>;
 
+/** Whether `name` is an IANA time zone this runtime knows (the CSV's dates are written in it). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * GET /api/license-groups/{groupId}/members.csv: `tz`, the admin's IANA time zone (the app sends
+ * the device's), in which the file's dates and times are written; UTC when left out (issue 26).
+ */
+export const GroupMembersCsvQuery = z.object({
+  tz: z
+    .string({ message: licenceMessages.csvTimeZone })
+    .trim()
+    .max(64, licenceMessages.csvTimeZone)
+    .refine((tz) => tz === '' || isTimeZone(tz), licenceMessages.csvTimeZone)
+    .default(''),
+});
+export type GroupMembersCsvQuery = z.input<typeof GroupMembersCsvQuery>;
+
 /**
  * One page of members (spec section 3's `members`), with `total` (the group's members), `matching`
  * (those the search found) and the page that was answered.

@@ -121,9 +121,11 @@ test('a school licence: the license admin invites two teachers, one joins and le
     admin.waitForEvent('download'),
     members.getByRole('link', { name: 'Download CSV' }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe('license-group-members.csv');
+  // The group's name and the day in the file's name; dates in the browser's time zone (issue 26).
+  expect(download.suggestedFilename()).toMatch(/-members-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');
-  expect(csv.split('\r\n')[0]).toContain('Name,Email,Verified');
+  const timeZone = await admin.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  expect(csv.split('\r\n')[0]).toContain(`Name,Email,Verified,Joined (${timeZone})`);
   expect(csv).toContain(`Jo Joiner,${joiner},Yes`);
 
   // Anyone else gets Access Denied.

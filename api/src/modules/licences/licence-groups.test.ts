@@ -1,6 +1,6 @@
 import { type GroupMember, type LicenseGroup, licenceMessages, type Role, roles } from '@pd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/app.js';
+import { startTestApp, type TestApp, testContent } from '../../test/app.js';
 import { mailboxFor } from '../../test/auth-helpers.js';
 import { setRole } from '../../test/factories.js';
 import { completeModules, freeCourse, premiumCourse, type Teacher } from '../../test/learning.js';
@@ -188,16 +188,35 @@ describe('members, their progress and the CSV', () => {
     expect((await member.client.get(`/api/license-groups/${groupId}/members`)).status).toBe(403);
   });
 
-  it('downloads the members as CSV', async () => {
-    const res = await admin.client.get(`/api/license-groups/${groupId}/members.csv`);
+  it("downloads the members as CSV: dates in the admin's time zone, a column per course, the group and day in its name", async () => {
+    const res = await admin.client.get(`/api/license-groups/${groupId}/members.csv?tz=America/Chicago`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
-    expect(res.headers.get('content-disposition')).toContain('license-group-members.csv');
-    const [header, row] = res.text.trim().split('\r\n');
-    expect(header).toBe(
-      'Name,Email,Verified,Joined,Completed Modules,Total Modules,Percent,PD Hours,Certificates,Last Activity',
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(app.clock.now());
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="progress-school-members-${day}.csv"`,
     );
-    expect(row).toContain(`Zoë Member,${member.email},Yes,`);
+    const [header, row] = res.text.trim().split('\r\n');
+    const counted = (await testContent()).courses.filter((c) => !c.isComingSoon);
+    expect(header).toBe(
+      [
+        'Name,Email,Verified,Joined (America/Chicago),Completed Modules,Total Modules,Percent,PD Hours,Certificates,Last Activity (America/Chicago)',
+        ...counted.map((c) => `${c.title} (modules of ${c.modules.length})`),
+      ].join(','),
+    );
+    const cells = row!.split(',');
+    expect(cells.slice(0, 3)).toEqual(['Zoë Member', member.email, 'Yes']);
+    // A local date and time a spreadsheet reads, not ISO-8601 with milliseconds.
+    expect(cells[3]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(cells).toHaveLength(10 + counted.length);
+    // The member's completed modules per course add up to the total.
+    expect(cells.slice(10).reduce((sum, n) => sum + Number(n), 0)).toBe(Number(cells[4]));
+
+    const utc = await admin.client.get(`/api/license-groups/${groupId}/members.csv`);
+    expect(utc.text.split('\r\n')[0]).toContain('Joined (UTC)');
+    const bad = await admin.client.get(`/api/license-groups/${groupId}/members.csv?tz=Mars/Olympus`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: licenceMessages.csvTimeZone });
     expect((await otherAdmin.client.get(`/api/license-groups/${groupId}/members.csv`)).status).toBe(404);
   });
 

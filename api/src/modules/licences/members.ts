@@ -1,5 +1,6 @@
 import { errorCodes, type GroupMember, licenceMessages, type MemberSort, pdHoursEarned } from '@pd/domain';
 import type { Db } from '../../db/client.js';
+import type { LicenseGroupRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { membershipOf } from '../access/service.js';
@@ -15,10 +16,23 @@ function countedCourses(deps: ServiceDeps) {
   return deps.content.courses.filter((c) => !c.isComingSoon);
 }
 
-/** Every member of the group with their progress, by name (the CSV export). */
-export async function groupMembers(deps: ServiceDeps, actor: Actor, groupId: string): Promise<GroupMember[]> {
-  await visibleGroup(deps, actor, groupId);
-  return membersOf(deps, groupId);
+/** Every member of the group with their progress, by name, and the courses it counts (the CSV export). */
+export async function groupMembers(
+  deps: ServiceDeps,
+  actor: Actor,
+  groupId: string,
+): Promise<{
+  group: LicenseGroupRow;
+  members: GroupMember[];
+  courses: { slug: string; title: string; modules: number }[];
+}> {
+  const group = await visibleGroup(deps, actor, groupId);
+  const courses = countedCourses(deps).map((c) => ({
+    slug: c.slug,
+    title: c.title,
+    modules: c.modules.length,
+  }));
+  return { group, members: await membersOf(deps, groupId), courses };
 }
 
 /**

@@ -50,29 +50,76 @@ const csvCell = (value: string | number): string => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** The members as CSV (RFC 4180), one row per member. */
+/** A timestamp as a spreadsheet reads it, in `timeZone`: 2026-11-20 14:05 (no seconds, no offset). */
+function localDateTime(iso: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** The day of `at` in `timeZone`, as YYYY-MM-DD. */
+const localDay = (at: Date, timeZone: string) => localDateTime(at.toISOString(), timeZone).slice(0, 10);
+
+/** The CSV's file name: the group's name and the day, e.g. lincoln-high-school-members-2026-11-20.csv. */
+export function membersCsvName(groupName: string, now: Date, timeZone: string): string {
+  const slug = groupName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${slug || 'license-group'}-members-${localDay(now, timeZone)}.csv`;
+}
+
+/**
+ * The members as CSV (RFC 4180), one row per member: dates and times in the admin's time zone (named
+ * in the header), then one column per course with the modules the member completed (issue 26).
+ */
 export function membersCsv(
   members: {
     name: string;
     email: string;
     emailVerified: boolean;
     joinedAt: string;
-    progress: { completedModules: number; totalModules: number; lastActivity: string | null };
+    progress: {
+      completedModules: number;
+      totalModules: number;
+      lastActivity: string | null;
+      courseStats: Record<string, { completed: number; total: number }>;
+    };
     pdHours: number;
     certificates: number;
   }[],
+  {
+    courses,
+    timeZone,
+  }: { courses: readonly { slug: string; title: string; modules: number }[]; timeZone: string },
 ): string {
+  const zone = `(${timeZone})`;
   const header = [
     'Name',
     'Email',
     'Verified',
-    'Joined',
+    `Joined ${zone}`,
     'Completed Modules',
     'Total Modules',
     'Percent',
     'PD Hours',
     'Certificates',
-    'Last Activity',
+    `Last Activity ${zone}`,
+    ...courses.map((c) => `${c.title} (modules of ${c.modules})`),
   ];
   const rows = members.map((m) => {
     const percent =
@@ -83,13 +130,14 @@ export function membersCsv(
       m.name,
       m.email,
       m.emailVerified ? 'Yes' : 'No',
-      m.joinedAt,
+      localDateTime(m.joinedAt, timeZone),
       m.progress.completedModules,
       m.progress.totalModules,
       percent,
       m.pdHours,
       m.certificates,
-      m.progress.lastActivity ?? 'Never',
+      m.progress.lastActivity ? localDateTime(m.progress.lastActivity, timeZone) : 'Never',
+      ...courses.map((c) => m.progress.courseStats[c.slug]?.completed ?? 0),
     ];
   });
   return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';

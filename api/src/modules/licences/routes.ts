@@ -1,11 +1,11 @@
 import Router from '@koa/router';
-import { endpoints, GroupMembersQuery } from '@pd/domain';
+import { endpoints, GroupMembersCsvQuery, GroupMembersQuery } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../errors.js';
 import { route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
 import { rateLimit } from '../rate-limit/middleware.js';
-import { membersCsv, presentAdminGroup, presentGroup, presentInvite } from './present.js';
+import { membersCsv, membersCsvName, presentAdminGroup, presentGroup, presentInvite } from './present.js';
 import { createGroup, listAllGroups, myGroups, updateLicenseCount } from './groups.js';
 import { lookupInvite, resendInvite, revokeInvite, sendInvites } from './invitations.js';
 import { groupMemberPage, groupMembers, removeMember } from './members.js';
@@ -49,11 +49,13 @@ export function licenceRoutes(deps: AppDeps): Router {
   });
 
   route(router, endpoints.licenseGroupMembersCsv, signedIn, async ({ ctx, params }) => {
-    const members = await groupMembers(deps, signedInUser(ctx), params.groupId);
+    const { tz } = parseInput(GroupMembersCsvQuery, ctx.query);
+    const timeZone = tz || 'UTC';
+    const { group, members, courses } = await groupMembers(deps, signedInUser(ctx), params.groupId);
     noStore(ctx);
     ctx.type = 'text/csv; charset=utf-8';
-    ctx.attachment('license-group-members.csv');
-    ctx.body = membersCsv(members);
+    ctx.attachment(membersCsvName(group.name, deps.clock(), timeZone));
+    ctx.body = membersCsv(members, { courses, timeZone });
   });
 
   route(router, endpoints.removeLicenseGroupMember, signedIn, async ({ ctx, params }) => {
