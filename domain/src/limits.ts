@@ -11,6 +11,8 @@ export const limits = {
   maxInvitesPerSend: 10,
   /** Links of earlier e-mails of one invitation that keep working after a resend (issue 26). */
   maxEarlierInviteCodes: 10,
+  /** The least time between two e-mails of one invitation: a double click sends one (issue 26). */
+  inviteResendGapMs: 60_000,
   /** Members per page of the License Management page's list, and the most one request may ask for. */
   membersPageDefault: 20,
   membersPageMax: 100,

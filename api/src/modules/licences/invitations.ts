@@ -161,6 +161,13 @@ export async function resendInvite(deps: ServiceDeps, actor: Actor, inviteId: st
     const { group, invite } = await lockOwnInvite(tx, actor, inviteId);
     const now = deps.clock();
     if (!isInvitePending(invite, now)) throw notPending();
+    const nextAllowed = invite.lastSentAt.getTime() + limits.inviteResendGapMs;
+    if (now.getTime() < nextAllowed) {
+      const seconds = Math.ceil((nextAllowed - now.getTime()) / 1000);
+      throw new AppError(429, licenceMessages.resendTooSoon, licenceErrorCodes.resendTooSoon, undefined, {
+        'Retry-After': String(seconds),
+      });
+    }
     const code = newInviteCode();
     const updated = await store.replaceInviteCode(
       tx,

@@ -2,6 +2,7 @@ import {
   type Invite,
   type InviteLookupResponse,
   licenceMessages,
+  limits,
   type LicenseGroup,
   type PublicUser,
 } from '@pd/domain';
@@ -358,6 +359,7 @@ describe('resend and revoke', () => {
     const { email, code, invite } = await invited();
     const before = await seats();
     for (let i = 0; i < 2; i++) {
+      app.clock.advance(limits.inviteResendGapMs);
       const res = await admin.client.post<Invite>(`/api/invites/${invite.id}/resend`);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: invite.id, status: 'pending' });
@@ -380,6 +382,22 @@ describe('resend and revoke', () => {
       ]);
     }
     expect((await seats()).licenses_used).toBe(before.licenses_used + 1);
+  });
+
+  it('sends one e-mail for a double click: a resend within a minute of the last is refused with the wait', async () => {
+    const { email, invite } = await invited();
+    app.clock.advance(limits.inviteResendGapMs);
+    const first = admin.client.post<Invite>(`/api/invites/${invite.id}/resend`);
+    const second = admin.client.post<Invite>(`/api/invites/${invite.id}/resend`);
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429]);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.body).toMatchObject({ error: licenceMessages.resendTooSoon, code: 'RESEND_TOO_SOON' });
+    expect(Number(refused.headers.get('retry-after'))).toBe(60);
+    expect(await mailboxFor(app, email)).toHaveLength(2);
+    app.clock.advance(limits.inviteResendGapMs);
+    expect((await admin.client.post(`/api/invites/${invite.id}/resend`)).status).toBe(200);
+    expect(await mailboxFor(app, email)).toHaveLength(3);
   });
 
   it('revoke frees the seat; neither works on a used or revoked invite; other admins get 404', async () => {
