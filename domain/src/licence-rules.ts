@@ -45,6 +45,11 @@ export const licenceMessages = {
   inviteNotFound: 'Invitation not found.',
   inviteNotPending: 'Only a pending invitation can be resent or revoked.',
   resendTooSoon: 'This invitation was sent less than a minute ago.',
+  staffAddresses: (emails: readonly string[]) =>
+    emails.length === 1
+      ? `${emails[0]} belongs to an administrator: inviting it takes a seat, like a teacher's. Send anyway?`
+      : `${emails.join(', ')} belong to administrators: inviting them takes a seat each, like a teacher's. Send anyway?`,
+  staffAddressesTitle: 'Invite administrators?',
   memberNotFound: 'This teacher is not a member of the license group.',
   memberSearchText: 'Search with one name or e-mail.',
   memberSearchTooLong: 'Please search with at most 200 characters.',
@@ -195,6 +200,7 @@ export const licenceErrorCodes = {
   inviteExpired: 'INVITE_EXPIRED',
   groupSuspended: 'GROUP_SUSPENDED',
   resendTooSoon: 'RESEND_TOO_SOON',
+  staffAddresses: 'STAFF_ADDRESSES',
   inviteForOtherEmail: 'INVITE_FOR_OTHER_EMAIL',
   groupFull: 'GROUP_FULL',
   licenseCountBelowUsed: 'LICENSE_COUNT_BELOW_USED',

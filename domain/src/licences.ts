@@ -183,6 +183,12 @@ export const SendInvitesRequest = z.object({
       message: licenceMessages.noEmailsText,
     })
     .max(1000, licenceMessages.tooManyEmailsText),
+  /**
+   * The admin confirmed inviting administrators' addresses (their own, a super admin's, another
+   * licence admin's): each takes a seat like a teacher's. Without it such a send is refused with
+   * the addresses named (issue 26), and nothing is sent.
+   */
+  confirm_staff: z.boolean().optional(),
 });
 export type SendInvitesRequest = z.input<typeof SendInvitesRequest>;
 

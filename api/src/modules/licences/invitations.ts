@@ -74,6 +74,13 @@ export async function sendInvites(
       else toSend.push(email);
     }
     if (toSend.length === 0) return { invites: [], skipped };
+    if (!input.confirm_staff) {
+      const staff = await store.staffEmails(tx, toSend);
+      const admins = toSend.filter((e) => staff.has(e) || e === normaliseEmail(actor.email));
+      if (admins.length > 0) {
+        throw new AppError(409, licenceMessages.staffAddresses(admins), licenceErrorCodes.staffAddresses);
+      }
+    }
     const usage = (await store.seatUsage(tx, [group.id], now)).get(group.id) ?? { used: 0, pending: 0 };
     const { available } = seatCounts(group.licenseCount, usage.used, usage.pending);
     if (toSend.length > available) {

@@ -84,6 +84,26 @@ describe('POST /api/invites: the spec messages of section 5', () => {
     expect((await seats()).licenses_pending).toBe(before.licenses_pending);
   });
 
+  it("asks before inviting administrators' addresses (their own, a super admin's, another licence admin's), and sends nothing until confirmed", async () => {
+    const before = await seats();
+    const otherAdmin = await signedInAs(app, 'license_admin');
+    const teacher = uniqueEmail('plain');
+    for (const staff of [admin.email, superadmin.email, otherAdmin.email]) {
+      const res = await sendInvites(admin.client, groupId, [teacher, staff.toUpperCase()]);
+      expect(res.status).toBe(409);
+      expect(res.error).toBe(licenceMessages.staffAddresses([staff]));
+      expect((await seats()).licenses_pending).toBe(before.licenses_pending);
+    }
+    const confirmed = await admin.client.post<{ invites: Invite[] }>('/api/invites', {
+      license_group_id: groupId,
+      emails: [teacher, otherAdmin.email],
+      confirm_staff: true,
+    });
+    expect(confirmed.status).toBe(201);
+    expect(confirmed.body.invites.map((i) => i.email).sort()).toEqual([teacher, otherAdmin.email].sort());
+    expect((await seats()).licenses_pending).toBe(before.licenses_pending + 2);
+  });
+
   it('names the invalid addresses', async () => {
     const res = await sendInvites(admin.client, groupId, ['ok@school.test', 'not-an-email', 'also bad']);
     expect(res.status).toBe(400);

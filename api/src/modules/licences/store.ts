@@ -138,6 +138,16 @@ export async function memberEmails(tx: Db, groupId: string, emails: string[]): P
   return new Set(rows.map((r) => r.email));
 }
 
+/** Of `emails`, those of administrators' accounts (super admins and licence admins). */
+export async function staffEmails(tx: Db, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, emails), inArray(users.role, ['superadmin', 'license_admin'])));
+  return new Set(rows.map((r) => r.email));
+}
+
 export type NewInvite = Pick<InviteRow, 'licenseGroupId' | 'email' | 'codeHash' | 'invitedBy' | 'expiresAt'>;
 
 export async function insertInvites(tx: Db, rows: NewInvite[], now: Date): Promise<InviteRow[]> {
