@@ -94,6 +94,29 @@ function floors({ forTests, apiHarness = false }) {
   return zones;
 }
 
+/**
+ * Decision 083: one way for the pwa to call the api, one entry point to record an analytics event.
+ * A screen, route or shared component imports a feature's calls from `features/<x>/api/`, never the
+ * api client's requests (the client's errors and their messages stay allowed: screens show a failure
+ * and branch on its status), and records events through `offline/record-event.ts`, never the
+ * device's queue (whose log and send the analytics test page reads).
+ */
+const apiClientRequests = {
+  regex: '(^|/)lib/api-client(\\.ts)?$',
+  allowImportNames: ['ApiError', 'NetworkError', 'errorMessage', 'rateLimitNotice'],
+  message:
+    "Call the api from the feature's api/ folder (features/<x>/api/); a screen takes only the client's errors (ApiError, NetworkError, errorMessage, rateLimitNotice).",
+};
+const analyticsQueueRecording = {
+  regex: '(^|/)offline/analytics(\\.ts)?$',
+  allowImportNames: ['onAnalyticsChange', 'recentEvents', 'sendQueuedAnalytics', 'QueuedEvent'],
+  message: 'Record an analytics event through offline/record-event.ts (recordEvent), not the device queue.',
+};
+const pwaFetch = {
+  name: 'fetch',
+  message: "Call the api from the feature's api/ folder (features/<x>/api/), through lib/api-client.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -178,5 +201,20 @@ export default tseslint.config(
         { basePath: root, zones: floors({ forTests: true, apiHarness: true }) },
       ],
     },
+  },
+  {
+    // Decision 083: screens, routes and shared components call the api through features/<x>/api/.
+    files: ['pwa/src/**/*.{ts,tsx}'],
+    ignores: [...testFiles, 'pwa/src/features/*/api/**', 'pwa/src/offline/**', 'pwa/src/lib/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [apiClientRequests, analyticsQueueRecording] }],
+      'no-restricted-globals': ['error', pwaFetch],
+    },
+  },
+  {
+    // ...and a feature's api/ folder calls it, but records events like every screen.
+    files: ['pwa/src/features/*/api/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [analyticsQueueRecording] }] },
   },
 );

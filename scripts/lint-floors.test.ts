@@ -22,12 +22,12 @@ async function lint(file: string, code: string): Promise<ESLint.LintResult> {
   return result;
 }
 
-/** The floor rules' messages for one import line in a file at `file`. */
-async function crossings(file: string, importLine: string): Promise<string[]> {
+/** The messages of `rule` (the floor rules' by default) for one import line in a file at `file`. */
+async function crossings(file: string, importLine: string, rule = zone): Promise<string[]> {
   const result = await lint(file, `${importLine}\n\nexport const used = [x];\n`);
   const unexpected = result.messages.filter((m) => m.fatal || m.ruleId === null);
   expect(unexpected, `lint of ${file} failed`).toEqual([]);
-  return result.messages.filter((m) => m.ruleId === zone).map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
 describe('lint guards the floors', () => {
@@ -131,6 +131,92 @@ describe('lint guards the floors', () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toContain(message);
     expect(await crossings(file, allowed)).toEqual([]);
+  });
+
+  // Decision 083: one way for the pwa to call the api, one entry point to record an analytics event.
+  const callApi = "Call the api from the feature's api/ folder (features/<x>/api/)";
+  const recordEvent = 'Record an analytics event through offline/record-event.ts';
+  it.each([
+    // [file, an import that breaks the convention, what the message says, an import that keeps it]
+    [
+      'pwa/src/features/faq/fixture.tsx',
+      "import { apiGet as x } from '../../lib/api-client';",
+      callApi,
+      "import { useFaq as x } from './api/get-faq';",
+    ],
+    // A screen keeps the client's errors, to show a failure and branch on its status.
+    [
+      'pwa/src/features/templates/fixture.tsx',
+      "import { urlOf as x } from '../../lib/api-client';",
+      callApi,
+      "import { ApiError as x } from '../../lib/api-client';",
+    ],
+    [
+      'pwa/src/features/auth/components/fixture.tsx',
+      "import * as x from '../../../lib/api-client';",
+      callApi,
+      "import { errorMessage as x } from '../../../lib/api-client';",
+    ],
+    [
+      'pwa/src/app/fixture.tsx',
+      "import { apiSend as x } from '../lib/api-client';",
+      callApi,
+      "import { rateLimitNotice as x } from '../lib/api-client';",
+    ],
+    [
+      'pwa/src/components/fixture.tsx',
+      "import { apiGet as x } from '../lib/api-client';",
+      callApi,
+      "import { NetworkError as x } from '../lib/api-client';",
+    ],
+    // A feature's api/ folder calls the api...
+    [
+      'pwa/src/features/faq/api/fixture.ts',
+      "import { track as x } from '../../../offline/analytics';",
+      recordEvent,
+      "import { apiGet as x } from '../../../lib/api-client';",
+    ],
+    // ...and every screen records an event through the one entry point, not the device's queue...
+    [
+      'pwa/src/features/module/fixture.tsx',
+      "import { recordModuleStarted as x } from '../../offline/analytics';",
+      recordEvent,
+      "import { recordModuleStarted as x } from '../../offline/record-event';",
+    ],
+    // ...whose log the analytics test page may still read.
+    [
+      'pwa/src/features/analytics/fixture.tsx',
+      "import { track as x } from '../../offline/analytics';",
+      recordEvent,
+      "import { recentEvents as x } from '../../offline/analytics';",
+    ],
+  ])('%s: %s fails, and the import beside it passes', async (file, breaking, message, allowed) => {
+    const found = await crossings(file, breaking, 'no-restricted-imports');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(message);
+    expect(await crossings(file, allowed, 'no-restricted-imports')).toEqual([]);
+  });
+
+  it.each([
+    ['pwa/src/offline/fixture.ts', "import { apiSend as x } from '../lib/api-client';"],
+    ['pwa/src/offline/fixture.ts', "import { track as x } from './analytics';"],
+    ['pwa/src/lib/fixture.ts', "import { apiGet as x } from './api-client';"],
+    ['pwa/src/features/faq/fixture.test.tsx', "import { apiGet as x } from '../../lib/api-client';"],
+  ])('%s keeps its own calls: %s passes', async (file, allowed) => {
+    expect(await crossings(file, allowed, 'no-restricted-imports')).toEqual([]);
+  });
+
+  it("a screen does not fetch the api itself; its feature's api/ folder may", async () => {
+    const code = "export const x = () => fetch('/api/content/faq');\n";
+    const screen = await lint('pwa/src/features/faq/fixture.tsx', code);
+    expect(screen.messages.map((m) => [m.ruleId, m.message])).toEqual([
+      [
+        'no-restricted-globals',
+        expect.stringContaining("Call the api from the feature's api/ folder (features/<x>/api/)"),
+      ],
+    ]);
+    const call = await lint('pwa/src/features/faq/api/fixture.ts', code);
+    expect(call.messages).toEqual([]);
   });
 
   it('domain/ imports no Node.js module', async () => {

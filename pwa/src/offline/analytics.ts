@@ -99,7 +99,8 @@ const changed = () => {
 
 /**
  * Queues one event of spec section 7 (typed by the domain's schemas). Never throws: a failure never
- * breaks the screen.
+ * breaks the screen. The offline layer's own (the page tracker's); screens record through
+ * record-event.ts (decision 083).
  */
 export async function track<N extends AnalyticsEventName>(
   name: N,
@@ -123,15 +124,6 @@ export async function track<N extends AnalyticsEventName>(
   } catch (error) {
     console.warn('Could not queue the analytics event', error);
   }
-}
-
-/** The older entry point (premium flow): an event by name, queued under the signed-in teacher. */
-export async function queueAnalyticsEvent(
-  name: string,
-  props: Record<string, unknown> = {},
-  userId: string | null = signedInUserId(),
-): Promise<void> {
-  await track(name as AnalyticsEventName, props as never, { userId });
 }
 
 // ---- Conversions (spec section 7): one per type and user within the page session ---------------

@@ -8,8 +8,8 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { adminMessages, auditActionLabels } from '@pd/domain';
 import { useState } from 'react';
-import { messageOr, useAudit } from './api';
-import { formatDateTime } from './format';
+import { useAudit } from './api/audit';
+import { formatDateTime, messageOr } from './format';
 
 /** `{role: 'free'}` as 'role: free'. */
 function describe(values: Record<string, unknown> | null): string {

@@ -11,7 +11,9 @@ import TextField from '@mui/material/TextField';
 import { adminMessages, licenceMessages, limits } from '@pd/domain';
 import { type FormEvent, useState } from 'react';
 import { useToast } from '../../components/toast-provider';
-import { messageOr, useCreateLicenseGroup, useUsers } from './api';
+import { useCreateLicenseGroup } from './api/license-groups';
+import { useUsers } from './api/users';
+import { messageOr } from './format';
 
 const licenseAdminsFilter = {
   search: '',

@@ -1,3 +1,5 @@
+import { errorMessage } from '../../lib/api-client';
+
 /** A date as the dashboard shows it: '23 Nov 2026'. */
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -13,3 +15,6 @@ export function formatDateTime(iso: string): string {
     minute: '2-digit',
   });
 }
+
+/** The server's message, or the spec's fallback when its body carries none (section 8). */
+export const messageOr = (error: unknown, fallback: string): string => errorMessage(error) ?? fallback;

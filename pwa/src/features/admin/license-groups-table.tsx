@@ -24,8 +24,8 @@ import {
 } from '@pd/domain';
 import { useState } from 'react';
 import { useToast } from '../../components/toast-provider';
-import { messageOr, useLicenseGroups, useUpdateLicenseCount } from './api';
-import { formatDate } from './format';
+import { useLicenseGroups, useUpdateLicenseCount } from './api/license-groups';
+import { formatDate, messageOr } from './format';
 
 const levelColours = { full: 'error', high: 'warning', available: 'success' } as const;
 

@@ -24,16 +24,9 @@ import Typography from '@mui/material/Typography';
 import { adminMessages, adminPageSizes, type AdminUser, type Role, roleLabels, roles } from '@pd/domain';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useToast } from '../../components/toast-provider';
-import {
-  messageOr,
-  type UserFilter,
-  useDeleteUser,
-  useResetMfa,
-  useUpdateRole,
-  useUsers,
-  useVerifyEmail,
-} from './api';
-import { formatDate } from './format';
+import { type UserFilter } from './api/admin-keys';
+import { useDeleteUser, useResetMfa, useUpdateRole, useUsers, useVerifyEmail } from './api/users';
+import { formatDate, messageOr } from './format';
 
 const roleColours: Record<Role, 'default' | 'primary' | 'secondary' | 'success'> = {
   free: 'default',

@@ -23,7 +23,7 @@ import { LoadingScreen } from '../../components/loading-screen';
 import { errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useMe } from '../../offline/get-me';
-import { analyticsCsvUrl, lastDays, useAnalyticsDashboard, type DayRange } from './api';
+import { analyticsCsvUrl, lastDays, useAnalyticsDashboard, type DayRange } from './api/dashboard';
 
 type Preset = '7' | '30' | '90' | 'custom';
 

@@ -18,11 +18,11 @@ import {
   onAnalyticsChange,
   recentEvents,
   sendQueuedAnalytics,
-  sessionAttribution,
-  track,
   type QueuedEvent,
 } from '../../offline/analytics';
+import { sessionAttribution } from '../../offline/attribution';
 import { useMe } from '../../offline/get-me';
+import { recordEvent } from '../../offline/record-event';
 
 const stateColor = { queued: 'default', sent: 'success', rejected: 'error' } as const;
 
@@ -46,7 +46,7 @@ export function AnalyticsTestPage() {
   if (me.data?.role !== 'superadmin') return <Navigate to={paths.home()} replace />;
   const attribution = sessionAttribution() ?? {};
   const fire = async (label: string) => {
-    await track('test_event', { label });
+    await recordEvent('test_event', { label });
     await sendQueuedAnalytics();
   };
   const rows: [string, string | undefined][] = [

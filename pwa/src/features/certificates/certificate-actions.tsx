@@ -4,8 +4,9 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { certificateMessages } from '@pd/domain';
 import { useToast } from '../../components/toast-provider';
-import { trackLater } from '../../offline/track-later';
-import { useCertificateExists, useDownloadCertificate, useGenerateCertificate } from './api';
+import { recordEvent } from '../../offline/record-event';
+import { useCertificateExists, useDownloadCertificate } from './api/certificate-file';
+import { useGenerateCertificate } from './api/generate-certificate';
 
 export interface CertificateActionsProps {
   courseSlug: string;
@@ -52,7 +53,7 @@ export function CertificateActions({ courseSlug, isComplete }: CertificateAction
         startIcon={<DownloadIcon />}
         disabled={download.isPending}
         onClick={() => {
-          trackLater('certificate_download', { courseSlug });
+          void recordEvent('certificate_download', { courseSlug });
           download.mutate();
         }}
       >

@@ -10,7 +10,7 @@ import { useParams, Link as RouterLink } from 'react-router-dom';
 import { paths } from '@pd/domain';
 import { QueryStatus } from '../../components/query-status';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useCertificateVerification } from './api';
+import { useCertificateVerification } from './api/verify-certificate';
 
 function formatDate(iso: string): string {
   const date = new Date(iso);

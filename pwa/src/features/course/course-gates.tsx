@@ -12,7 +12,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { NarrowPage } from '../../components/narrow-page';
 import { usePremiumActions } from '../../components/premium-actions-context';
 import { BenefitsBox } from '../../components/benefits-box';
-import { useTrackOnMount } from '../../offline/track-later';
+import { useRecordOnMount } from '../../offline/record-event';
 
 export function BackToCourses() {
   return (
@@ -39,12 +39,12 @@ export function PremiumWall({ courseTitle }: { courseTitle: string }) {
   const { onUpgrade } = usePremiumActions();
   const { courseSlug } = useParams();
   // Spec section 2: the gate records course_access_prompt with the course title when shown.
-  useTrackOnMount(
+  useRecordOnMount(
     'course_access_prompt',
     { courseTitle, ...(courseSlug ? { courseSlug } : {}) },
     courseTitle,
   );
-  useTrackOnMount(
+  useRecordOnMount(
     'upgrade_prompt_viewed',
     { placement: 'premium_wall', ...(courseSlug ? { courseSlug } : {}) },
     courseTitle,

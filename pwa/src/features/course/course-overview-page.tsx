@@ -40,7 +40,7 @@ import { BackToCourses, ComingSoonNotice, CourseNotFound, PremiumWall } from './
 import { ModuleCard } from './module-card';
 import { CoursePageSkeleton, RequireSignIn } from './require-sign-in';
 import { ResetProgressButton } from './reset-progress-dialog';
-import { useTrackOnMount } from '../../offline/track-later';
+import { useRecordOnMount } from '../../offline/record-event';
 
 export interface CertificateSlotProps {
   courseSlug: string;
@@ -59,7 +59,7 @@ export function CourseOverviewPage({ renderCertificateActions }: CourseOverviewP
   const summary = catalogue.data?.find((course) => course.slug === courseSlug);
   const me = useMe();
   usePageTitle(summary?.title ?? (catalogue.data ? contentMessages.courseNotFound : ''));
-  useTrackOnMount('course_page_view', { courseSlug }, courseSlug);
+  useRecordOnMount('course_page_view', { courseSlug }, courseSlug);
 
   if (catalogue.isPending && catalogue.fetchStatus !== 'paused') return <CoursePageSkeleton />;
   if (!catalogue.data) return <QueryStatus query={catalogue} subject="the course" />;

@@ -12,7 +12,7 @@ import type { DevMailboxMessage } from '@pd/domain';
 import { LoadingScreen } from '../../components/loading-screen';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useDevMailbox } from './get-dev-mailbox';
+import { useDevMailbox } from './api/get-dev-mailbox';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 

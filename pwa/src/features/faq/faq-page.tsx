@@ -11,13 +11,13 @@ import { useId } from 'react';
 import { Markdown } from '../../components/markdown';
 import { QueryStatus } from '../../components/query-status';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useTrackOnMount } from '../../offline/track-later';
-import { useFaq } from './get-faq';
+import { useRecordOnMount } from '../../offline/record-event';
+import { useFaq } from './api/get-faq';
 
 /** /faq: the six sections, each collapsible, each question collapsible with its Markdown answer. */
 export function FaqPage() {
   usePageTitle('Frequently Asked Questions');
-  useTrackOnMount('faq_visit', {});
+  useRecordOnMount('faq_visit', {});
   const faq = useFaq();
 
   return (

@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Markdown } from '../../components/markdown';
 import { QueryStatus } from '../../components/query-status';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useLegalPage } from './get-legal-page';
+import { useLegalPage } from './api/get-legal-page';
 
 const longDate = new Intl.DateTimeFormat('en-US', {
   month: 'long',

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { type Invite, type InviteStatus, inviteStatusLabels } from '@pd/domain';
 import { useToast } from '../../components/toast-provider';
 import { errorMessage } from '../../lib/api-client';
-import { useResendInvite, useRevokeInvite } from './api';
+import { useResendInvite, useRevokeInvite } from './api/invites';
 import { formatDate } from './format';
 
 const statusColour: Record<InviteStatus, 'success' | 'info' | 'default' | 'warning'> = {

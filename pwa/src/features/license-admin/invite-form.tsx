@@ -8,7 +8,7 @@ import { type AdminLicenseGroup, inviteLines, licenceMessages, limits } from '@p
 import { useState } from 'react';
 import { useToast } from '../../components/toast-provider';
 import { errorMessage } from '../../lib/api-client';
-import { useSendInvites } from './api';
+import { useSendInvites } from './api/invites';
 
 /** 'Invite Teachers': one e-mail per line, with the live count and the rules of spec section 5. */
 export function InviteForm({ group, offline }: { group: AdminLicenseGroup; offline: boolean }) {

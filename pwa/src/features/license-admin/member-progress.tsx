@@ -23,7 +23,7 @@ import { QueryStatus } from '../../components/query-status';
 import { NetworkError } from '../../lib/api-client';
 import { useDebounced } from '../../lib/use-debounced';
 import { ProgressBar } from '../../components/progress-bar';
-import { useGroupMembers } from './api';
+import { useGroupMembers } from './api/group-members';
 import { RemoveMemberButton } from './remove-member-button';
 import { formatDate, percentOf } from './format';
 

@@ -8,7 +8,7 @@ import type { GroupMember } from '@pd/domain';
 import { useId, useState } from 'react';
 import { useToast } from '../../components/toast-provider';
 import { errorMessage } from '../../lib/api-client';
-import { useRemoveMember } from './api';
+import { useRemoveMember } from './api/remove-member';
 
 /** Removes a member from the group, after a confirmation: the seat is free again. */
 export function RemoveMemberButton({

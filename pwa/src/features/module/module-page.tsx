@@ -50,8 +50,7 @@ import type { ReturnState } from '../../lib/return-path';
 import { useAfterPaint } from '../../lib/use-after-paint';
 import { useOnline } from '../../lib/use-online';
 import { usePageTitle } from '../../lib/use-page-title';
-import { withAnalytics } from '../../offline/track-more';
-import { trackLater } from '../../offline/track-later';
+import { recordEvent, recordModuleStarted, recordQuizSubmitted } from '../../offline/record-event';
 import { useViewer } from '../../offline/viewer';
 import { LastReviewed, WorkshopInquiry } from './module-extras';
 import { ModuleNavigation } from './module-navigation';
@@ -248,7 +247,7 @@ const ModuleView = memo(function ModuleView({
     if (enrolling === null || recordedOpening.current === key) return;
     recordedOpening.current = key;
     const started = { courseSlug: course.slug, moduleId: module.id };
-    withAnalytics((a) => a.recordModuleStarted({ ...started, enrolling, freeCourse: !course.isPremium }));
+    void recordModuleStarted({ ...started, enrolling, freeCourse: !course.isPremium });
   }, [course.slug, module.id, course.isPremium, enrolling]);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const premium = usePremiumActions();
@@ -294,19 +293,17 @@ const ModuleView = memo(function ModuleView({
         (result) => {
           setSaveResult(result);
           const done = result.progress.completedModules;
-          withAnalytics((a) =>
-            a.recordQuizSubmitted({
-              courseSlug: slug,
-              moduleId: id,
-              seconds,
-              score: result.score,
-              passed: passesQuiz(result.score),
-              moduleNewlyCompleted: result.completed && !before.includes(id),
-              courseNewlyCompleted:
-                course.modules.every((m) => done.includes(m.id)) &&
-                !course.modules.every((m) => before.includes(m.id)),
-            }),
-          );
+          void recordQuizSubmitted({
+            courseSlug: slug,
+            moduleId: id,
+            seconds,
+            score: result.score,
+            passed: passesQuiz(result.score),
+            moduleNewlyCompleted: result.completed && !before.includes(id),
+            courseNewlyCompleted:
+              course.modules.every((m) => done.includes(m.id)) &&
+              !course.modules.every((m) => before.includes(m.id)),
+          });
         },
         (error: unknown) => console.warn('Progress save failed', error),
       );
@@ -449,7 +446,7 @@ const ModuleView = memo(function ModuleView({
                 title={module.title}
                 onLoaded={() => {
                   setVideoLoaded(true);
-                  trackLater('content_interaction', { kind: 'video', courseSlug: slug, moduleId: id });
+                  void recordEvent('content_interaction', { kind: 'video', courseSlug: slug, moduleId: id });
                 }}
               />
             </Box>

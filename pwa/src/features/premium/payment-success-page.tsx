@@ -24,8 +24,7 @@ import { useToast } from '../../components/toast-provider';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { meKeys } from '../../offline/get-me';
 import { usePageTitle } from '../../lib/use-page-title';
-import { recordPremiumEvent } from './analytics';
-import { withAnalytics } from '../../offline/track-more';
+import { recordEvent, recordPurchase } from '../../offline/record-event';
 import { useCheckoutSession } from './api/get-checkout-session';
 import { premiumKeys } from './api/premium-keys';
 import { celebrate } from '../../components/confetti';
@@ -95,8 +94,8 @@ export function PaymentSuccessPage({
     if (firstConfirmation(sessionId)) {
       // What was charged after any promotion code (decision 041); the catalogue price if not told.
       const charged = data?.amountCharged ?? plans[planType].amount;
-      recordPremiumEvent('payment_success', { planType, value: charged, currency: 'USD', sessionId });
-      withAnalytics((a) => a.recordPurchase(planType, charged));
+      void recordEvent('payment_success', { planType, value: charged, currency: 'USD', sessionId });
+      void recordPurchase(planType, charged);
     }
   }, [state, planType, sessionId, queryClient, toast, data?.amountCharged]);
 

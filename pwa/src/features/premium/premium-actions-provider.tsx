@@ -4,7 +4,7 @@ import { useOpenAuthDialog } from '../../components/auth-dialog-context';
 import { PremiumActionsContext, type PremiumActions } from '../../components/premium-actions-context';
 import { useToast } from '../../components/toast-provider';
 import { useMe } from '../../offline/get-me';
-import { recordPremiumEvent } from './analytics';
+import { recordEvent } from '../../offline/record-event';
 import { describePortalFailure } from './premium-errors';
 
 // Loaded when first needed: the modal (plans, checkout) and the portal call (its zod schema).
@@ -36,7 +36,7 @@ export function PremiumActionsProvider({ children }: { children: ReactNode }) {
       openAuthDialog('signIn');
       return;
     }
-    recordPremiumEvent('upgrade_modal_opened');
+    void recordEvent('upgrade_modal_opened', {});
     setModalOpened(true);
     setModalOpen(true);
   }, [signedIn, openAuthDialog, toast]);

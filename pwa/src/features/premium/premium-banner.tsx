@@ -10,7 +10,7 @@ import { canManageSubscription, launchPromotion, viewerHasPremium } from '@pd/do
 import { lazy, Suspense, useState } from 'react';
 import { usePremiumActions } from '../../components/premium-actions-context';
 import { useMe } from '../../offline/get-me';
-import { trackLater, useTrackOnMount } from '../../offline/track-later';
+import { recordEvent, useRecordOnMount } from '../../offline/record-event';
 
 // Premium roles only: loaded on demand with its subscription call (and that call's zod schema).
 const SubscriptionEndNotice = lazy(() =>
@@ -38,7 +38,7 @@ export function PremiumBanner() {
 export function PromoBanner() {
   const [dismissed, setDismissed] = useState(false);
   const { onUpgrade } = usePremiumActions();
-  useTrackOnMount('upgrade_prompt_viewed', { placement: 'promo_banner' });
+  useRecordOnMount('upgrade_prompt_viewed', { placement: 'promo_banner' });
   if (dismissed) return null;
   return (
     <Paper
@@ -84,7 +84,7 @@ export function PromoBanner() {
         aria-label="Dismiss the Premium offer"
         onClick={() => {
           setDismissed(true);
-          trackLater('banner_dismissed', { banner: 'promo' });
+          void recordEvent('banner_dismissed', { banner: 'promo' });
         }}
         sx={{ position: 'absolute', top: 8, right: 8, color: 'common.white' }}
       >

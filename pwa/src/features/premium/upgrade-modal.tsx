@@ -15,7 +15,7 @@ import { defaultPlanType, plans, planTypes, premiumMessages, type Plan, type Pla
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useToast } from '../../components/toast-provider';
-import { recordPremiumEvent } from './analytics';
+import { recordEvent } from '../../offline/record-event';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { describeCheckoutFailure } from './premium-errors';
 
@@ -59,13 +59,13 @@ function PlanChooser({
 
   const select = (planType: PlanType) => {
     setSelected(planType);
-    recordPremiumEvent('plan_selected', { planType, value: plans[planType].amount });
+    void recordEvent('plan_selected', { planType, value: plans[planType].amount });
   };
 
   const upgradeNow = () => {
     const plan = plans[selected];
     onBusyChange(true);
-    recordPremiumEvent('checkout_initiated', { planType: plan.id, value: plan.amount, currency: 'USD' });
+    void recordEvent('checkout_initiated', { planType: plan.id, value: plan.amount, currency: 'USD' });
     checkout.mutate(
       // The server charges the price it has configured for the plan; priceId names the Stripe price.
       { planType: plan.id, priceId: plan.lookupKey, returnTo: location.pathname + location.search },
@@ -78,7 +78,7 @@ function PlanChooser({
           onBusyChange(false);
           onClose();
           const { description, reason } = describeCheckoutFailure(error);
-          recordPremiumEvent('checkout_failed', { planType: plan.id, reason });
+          void recordEvent('checkout_failed', { planType: plan.id, reason });
           toast({ variant: 'error', title: premiumMessages.checkoutFailedTitle, description });
         },
       },

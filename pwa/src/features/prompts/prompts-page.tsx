@@ -10,8 +10,8 @@ import type { ReactNode } from 'react';
 import { QueryStatus } from '../../components/query-status';
 import { useMe } from '../../offline/get-me';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useTrackOnMount } from '../../offline/track-later';
-import { usePromptLibrary } from './get-prompts';
+import { useRecordOnMount } from '../../offline/record-event';
+import { usePromptLibrary } from './api/get-prompts';
 import { PromptCategoryPanel, type PromptViewer } from './prompt-category-panel';
 
 const steps: { icon: ReactNode; title: string; text: ReactNode }[] = [
@@ -119,7 +119,7 @@ const visuallyHidden = {
 /** /prompts: the Prompt Library. Premium texts are locked (never sent) for free and anonymous users. */
 export function PromptsPage() {
   usePageTitle('Prompt Library');
-  useTrackOnMount('prompt_library_visit', {});
+  useRecordOnMount('prompt_library_visit', {});
   const me = useMe();
   const user = me.data ?? null;
   const viewer: PromptViewer = !user

@@ -2,7 +2,7 @@ import { timings } from '@pd/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../../components/toast-provider';
 import { copyToClipboard } from './copy-to-clipboard';
-import { trackLater } from '../../offline/track-later';
+import { recordEvent } from '../../offline/record-event';
 
 export const copyMessages = {
   copied: 'Copied to clipboard',
@@ -35,7 +35,7 @@ export function useCopyPrompt(
       return;
     }
     setCopied(true);
-    trackLater('prompt_copy', { promptId });
+    void recordEvent('prompt_copy', { promptId });
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), timings.copiedIndicatorMs);
     toast({ variant: 'success', title: copyMessages.copied, description: copyMessages.copiedText });

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import { paths, templatesForModule } from '@pd/domain';
 import { Link as RouterLink } from 'react-router-dom';
 import { Callout } from '../../components/callout';
-import { useTemplateList } from './get-templates';
+import { useTemplateList } from './api/get-templates';
 
 /** 'Templates for this module' on a module page: the templates whose `usedIn` names it. */
 export function ModuleTemplates({ courseSlug, moduleId }: { courseSlug: string; moduleId: number }) {

@@ -11,7 +11,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { contentErrorCodes, endpoints, endpointUrl, paths, templateMessages } from '@pd/domain';
+import { contentErrorCodes, paths, templateMessages } from '@pd/domain';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { usePremiumActions } from '../../components/premium-actions-context';
@@ -19,7 +19,8 @@ import { QueryStatus } from '../../components/query-status';
 import { ApiError } from '../../lib/api-client';
 import { useMe } from '../../offline/get-me';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useTemplate } from './get-templates';
+import { useTemplate } from './api/get-templates';
+import { templateDownloadUrl } from './api/template-download';
 import { TemplateBody } from './template-body';
 
 /** Printing a template: only the template, black on white (no header, footer, buttons or banners). */
@@ -114,7 +115,7 @@ export function TemplatePage() {
         <Button
           variant="outlined"
           startIcon={<DownloadIcon />}
-          href={endpointUrl(endpoints.templateDownload, { slug })}
+          href={templateDownloadUrl(slug)}
           download={`${slug}.html`}
         >
           Download

@@ -12,7 +12,7 @@ import { LoadingScreen } from '../../components/loading-screen';
 import { QueryStatus } from '../../components/query-status';
 import { useMe } from '../../offline/get-me';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useTemplateList } from './get-templates';
+import { useTemplateList } from './api/get-templates';
 
 /** `/templates`: the printable templates the lessons use (premium to open; listed to anyone signed in). */
 export function TemplatesPage() {

@@ -1,6 +1,6 @@
 import { endpoints, type DevMailboxMessage } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client';
+import { apiGet } from '../../../lib/api-client';
 
 /** GET /api/dev/mailbox: the e-mails kept by the dev mailbox (never in production). Newest first. */
 export const devMailboxKeys = {

@@ -1,6 +1,6 @@
 import { endpoints, type PromptCategoryView } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client';
+import { apiGet } from '../../../lib/api-client';
 
 /**
  * GET /api/prompts: every category with every prompt's heading; premium texts only for premium

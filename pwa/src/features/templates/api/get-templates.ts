@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useMe } from '../../offline/get-me';
+import { useMe } from '../../../offline/get-me';
 
 /** The device store (and Dexie) load with the first template asked for, not with the app's first screen. */
-const offlineTemplates = () => import('../../offline/templates');
+const offlineTemplates = () => import('../../../offline/templates');
 
 /**
  * GET /api/templates and GET /api/templates/:slug, network first with the device's copy offline

@@ -1,6 +1,6 @@
 import { endpoints, type FaqSection } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client';
+import { apiGet } from '../../../lib/api-client';
 
 /** GET /api/content/faq: the six sections of spec section 3, in order. */
 export const faqKeys = {

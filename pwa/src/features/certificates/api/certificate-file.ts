@@ -1,18 +1,12 @@
-import {
-  certificateFileName,
-  endpoints,
-  type CertificateVerifyResponse,
-  type IssueCertificateResponse,
-} from '@pd/domain';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet, apiSend, NetworkError, urlOf } from '../../lib/api-client';
+import { certificateFileName, endpoints } from '@pd/domain';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, NetworkError, urlOf } from '../../../lib/api-client';
+import { certificateKeys } from './certificate-keys';
 
-export const certificateKeys = {
-  all: ['certificates'] as const,
-  exists: (courseSlug: string) => [...certificateKeys.all, 'exists', courseSlug] as const,
-  verify: (id: string) => [...certificateKeys.all, 'verify', id] as const,
-};
-
+/**
+ * The certificate's PDF: does it exist (HEAD), and its download (GET, read as a blob). Calls the api
+ * client's JSON requests do not make: they fetch here, failing with the client's errors.
+ */
 async function request(url: string, method: 'GET' | 'HEAD'): Promise<Response> {
   try {
     return await fetch(url, { method, credentials: 'include' });
@@ -38,30 +32,6 @@ export function certificateExistsQuery(courseSlug: string) {
 
 export function useCertificateExists(courseSlug: string, enabled: boolean) {
   return useQuery({ ...certificateExistsQuery(courseSlug), enabled });
-}
-
-/** POST /api/certificates/:courseSlug (empty JSON): issues the certificate, or returns the one issued before. */
-export function generateCertificate(courseSlug: string): Promise<IssueCertificateResponse> {
-  return apiSend(endpoints.issueCertificate, {}, { params: { courseSlug } });
-}
-
-/**
- * The outcome callbacks run at the mutation level, not per `mutate` call: issuing the certificate
- * swaps the Generate button for Download, and per-call callbacks do not fire once their caller is gone.
- */
-export function useGenerateCertificate(
-  courseSlug: string,
-  callbacks: { onGenerated?: () => void; onFailed?: () => void } = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => generateCertificate(courseSlug),
-    onSuccess: () => {
-      callbacks.onGenerated?.();
-      queryClient.setQueryData(certificateKeys.exists(courseSlug), true);
-    },
-    onError: () => callbacks.onFailed?.(),
-  });
 }
 
 /** GET /api/certificates/:courseSlug/download: the PDF. A non-OK answer throws 'Failed to download certificate'. */
@@ -99,27 +69,5 @@ export function useDownloadCertificate(
     mutationFn: () => downloadCertificate(courseSlug),
     onSuccess: () => callbacks.onDownloaded?.(),
     onError: () => callbacks.onFailed?.(),
-  });
-}
-
-/** GET /api/certificates/verify/:id (public). A 404 is an answer (not valid), not a failure. */
-export async function verifyCertificate(
-  id: string,
-  signal?: AbortSignal,
-): Promise<CertificateVerifyResponse> {
-  try {
-    return await apiGet(endpoints.verifyCertificate, { params: { id }, signal });
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-      return { valid: false, error: error.serverMessage ?? 'Not found' };
-    }
-    throw error;
-  }
-}
-
-export function useCertificateVerification(id: string) {
-  return useQuery({
-    queryKey: certificateKeys.verify(id),
-    queryFn: ({ signal }) => verifyCertificate(id, signal),
   });
 }

@@ -1,6 +1,6 @@
 import { endpoints, type LegalPageName, type LegalPageResponse } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client';
+import { apiGet } from '../../../lib/api-client';
 
 /** GET /api/content/legal/{terms|privacy}: {title, lastUpdated (YYYY-MM-DD), markdown}. */
 export const legalKeys = {

@@ -1,6 +1,6 @@
 import { type AnalyticsTable, endpoints } from '@pd/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet, urlOf } from '../../lib/api-client';
+import { apiGet, urlOf } from '../../../lib/api-client';
 
 /** A dashboard range: inclusive UTC days. */
 export interface DayRange {

@@ -1,0 +1,78 @@
+import type { AnalyticsEventName, AnalyticsProps, PlanType } from '@pd/domain';
+import { useEffect } from 'react';
+import type * as Analytics from './analytics';
+
+/**
+ * The one entry point to record an analytics event (decision 083): screens, features and the app
+ * record through this module, never through the device's queue (`./analytics`, kept to offline/ by
+ * lint). The queue (Dexie) is loaded on demand, so a screen that records an event does not carry
+ * IndexedDB code in its first load (decision 079). Nothing here throws: a failure never breaks the
+ * screen.
+ */
+
+let loading: Promise<typeof Analytics> | undefined;
+
+/**
+ * Runs `use` with the device's queue once it is loaded. Calls made while it loads share that one
+ * load (two imports of a module in the same moment from one importer are one too many: Vitest's
+ * unisolated module graph answered the second with the real module where a test had mocked it);
+ * once it settles, the next call imports it again (a cached module, or a new try after a failure).
+ */
+function withQueue(use: (queue: typeof Analytics) => Promise<void>): Promise<void> {
+  loading ??= import('./analytics').finally(() => {
+    loading = undefined;
+  });
+  return loading.then(use).catch(() => {});
+}
+
+/** Records one event of spec section 7 (typed by the domain's schemas); resolves once it is queued. */
+export function recordEvent<N extends AnalyticsEventName>(name: N, props: AnalyticsProps<N>): Promise<void> {
+  return withQueue((queue) => queue.track(name, props));
+}
+
+/** Records `name` once when the screen mounts (and again when `key` changes). */
+export function useRecordOnMount<N extends AnalyticsEventName>(
+  name: N,
+  props: AnalyticsProps<N>,
+  key = '',
+): void {
+  useEffect(() => {
+    void recordEvent(name, props);
+    // Props are read at mount: the event describes what was shown then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [name, key]);
+}
+
+/** feature_discovered, the first time this device uses `feature` (remembered in localStorage). */
+export function recordFeatureDiscovered(feature: string): void {
+  const key = `pd-discovered-${feature}`;
+  try {
+    if (localStorage.getItem(key)) return;
+    localStorage.setItem(key, '1');
+  } catch {
+    return;
+  }
+  void recordEvent('feature_discovered', { feature });
+}
+
+// The moments that record several events, with what the queue knows (the conversions of the page
+// session, the teacher's other courses on the device): written in analytics.ts, run from here.
+
+/** A teacher opened a module: module_started, and on an enrollment its conversions. */
+export function recordModuleStarted(
+  input: Parameters<typeof Analytics.recordModuleStarted>[0],
+): Promise<void> {
+  return withQueue((queue) => queue.recordModuleStarted(input));
+}
+
+/** A quiz was submitted: quiz_attempted, quiz_time_spent, quiz_completed and the completions it made. */
+export function recordQuizSubmitted(
+  input: Parameters<typeof Analytics.recordQuizSubmitted>[0],
+): Promise<void> {
+  return withQueue((queue) => queue.recordQuizSubmitted(input));
+}
+
+/** A purchase confirmed: its conversion, worth what was charged (decision 041), once per page session. */
+export function recordPurchase(plan: PlanType, amountCharged: number): Promise<void> {
+  return withQueue((queue) => queue.recordPurchase(plan, amountCharged));
+}
