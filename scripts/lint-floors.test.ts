@@ -181,7 +181,7 @@ describe('lint guards the floors', () => {
       'pwa/src/features/module/fixture.tsx',
       "import { recordModuleStarted as x } from '../../offline/analytics';",
       recordEvent,
-      "import { recordModuleStarted as x } from '../../offline/record-event';",
+      "import { recordMoment as x } from '../../offline/record-event';",
     ],
     // ...whose log the analytics test page may still read.
     [

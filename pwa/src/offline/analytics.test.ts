@@ -10,6 +10,7 @@ import {
   analyticsQueue,
   captureAttribution,
   recentEvents,
+  recordFeatureDiscovered,
   recordModuleStarted,
   recordPurchase,
   recordQuizSubmitted,
@@ -180,6 +181,17 @@ describe('learning events and conversions', () => {
     const conversions = (await serverEvents()).filter((e) => e.name === 'conversion');
     expect(conversions.map((e) => e.props)).toEqual([
       { type: 'purchase', value: 69.3, currency: 'USD', items: ['AI Classroom Academy Annual Subscription'] },
+    ]);
+  });
+
+  it('records a feature the first time this device uses it, never again', async () => {
+    await recordFeatureDiscovered('offline_download');
+    await recordFeatureDiscovered('offline_download');
+    await recordFeatureDiscovered('templates');
+    const discovered = (await recentEvents()).filter((e) => e.name === 'feature_discovered');
+    expect(discovered.map((e) => e.props).reverse()).toEqual([
+      { feature: 'offline_download' },
+      { feature: 'templates' },
     ]);
   });
 });

@@ -207,6 +207,18 @@ export async function recordPurchase(plan: PlanType, amountCharged: number): Pro
   await trackConversions(conversions, [conversions.purchase(userId, plan, amountCharged, brand.productName)]);
 }
 
+/** feature_discovered, the first time this device uses `feature` (remembered in localStorage). */
+export async function recordFeatureDiscovered(feature: string): Promise<void> {
+  const key = `pd-discovered-${feature}`;
+  try {
+    if (localStorage.getItem(key)) return;
+    localStorage.setItem(key, '1');
+  } catch {
+    return;
+  }
+  await track('feature_discovered', { feature });
+}
+
 /** The last `n` events, newest first, with their delivery state. */
 export async function recentEvents(n: number = analyticsLimits.testLogEntries): Promise<QueuedEvent[]> {
   return analyticsQueue().events.orderBy('seq').reverse().limit(n).toArray();

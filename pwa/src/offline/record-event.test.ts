@@ -1,26 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { track } from './analytics';
-import { recordEvent, recordFeatureDiscovered } from './record-event';
+import { recordPurchase, track } from './analytics';
+import { recordEvent, recordMoment } from './record-event';
 
-vi.mock('./analytics', () => ({ track: vi.fn(async () => {}) }));
+vi.mock('./analytics', () => ({ track: vi.fn(async () => {}), recordPurchase: vi.fn(async () => {}) }));
 
 beforeEach(() => {
-  localStorage.clear();
   vi.mocked(track).mockClear();
-});
-
-describe('recordFeatureDiscovered', () => {
-  it('records a feature the first time this device uses it, never again', async () => {
-    recordFeatureDiscovered('offline_download');
-    await vi.waitFor(() => expect(track).toHaveBeenCalledTimes(1));
-    recordFeatureDiscovered('offline_download');
-    recordFeatureDiscovered('templates');
-    await vi.waitFor(() => expect(track).toHaveBeenCalledTimes(2));
-    expect(vi.mocked(track).mock.calls).toEqual([
-      ['feature_discovered', { feature: 'offline_download' }],
-      ['feature_discovered', { feature: 'templates' }],
-    ]);
-  });
+  vi.mocked(recordPurchase).mockClear();
 });
 
 describe('recordEvent', () => {
@@ -33,5 +19,32 @@ describe('recordEvent', () => {
     vi.mocked(track).mockRejectedValueOnce(new Error('QuotaExceededError'));
     await expect(recordEvent('faq_visit', {})).resolves.toBeUndefined();
     expect(track).toHaveBeenCalledWith('faq_visit', {});
+  });
+
+  it('keeps the order of events recorded in the same moment', async () => {
+    await Promise.all([
+      recordEvent('payment_success', { planType: 'annual', value: 69.3, currency: 'USD' }),
+      recordEvent('banner_dismissed', { banner: 'promo' }),
+    ]);
+    expect(vi.mocked(track).mock.calls.map(([name]) => name)).toEqual([
+      'payment_success',
+      'banner_dismissed',
+    ]);
+  });
+});
+
+describe('recordMoment', () => {
+  it('runs a moment of the queue once it is loaded, beside an event of the same moment', async () => {
+    await Promise.all([
+      recordEvent('payment_success', { planType: 'annual', value: 69.3, currency: 'USD' }),
+      recordMoment((m) => m.recordPurchase('annual', 69.3)),
+    ]);
+    expect(track).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(recordPurchase).mock.calls).toEqual([['annual', 69.3]]);
+  });
+
+  it('never fails the screen', async () => {
+    vi.mocked(recordPurchase).mockRejectedValueOnce(new Error('QuotaExceededError'));
+    await expect(recordMoment((m) => m.recordPurchase('quarterly', 21))).resolves.toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { AnalyticsEventName, AnalyticsProps, PlanType } from '@pd/domain';
+import type { AnalyticsEventName, AnalyticsProps } from '@pd/domain';
 import { useEffect } from 'react';
 import type * as Analytics from './analytics';
 
@@ -43,36 +43,16 @@ export function useRecordOnMount<N extends AnalyticsEventName>(
   }, [name, key]);
 }
 
-/** feature_discovered, the first time this device uses `feature` (remembered in localStorage). */
-export function recordFeatureDiscovered(feature: string): void {
-  const key = `pd-discovered-${feature}`;
-  try {
-    if (localStorage.getItem(key)) return;
-    localStorage.setItem(key, '1');
-  } catch {
-    return;
-  }
-  void recordEvent('feature_discovered', { feature });
-}
+/** The moments that record several events with what the queue knows (analytics.ts). */
+export type Moments = Pick<
+  typeof Analytics,
+  'recordModuleStarted' | 'recordQuizSubmitted' | 'recordPurchase' | 'recordFeatureDiscovered'
+>;
 
-// The moments that record several events, with what the queue knows (the conversions of the page
-// session, the teacher's other courses on the device): written in analytics.ts, run from here.
-
-/** A teacher opened a module: module_started, and on an enrollment its conversions. */
-export function recordModuleStarted(
-  input: Parameters<typeof Analytics.recordModuleStarted>[0],
-): Promise<void> {
-  return withQueue((queue) => queue.recordModuleStarted(input));
-}
-
-/** A quiz was submitted: quiz_attempted, quiz_time_spent, quiz_completed and the completions it made. */
-export function recordQuizSubmitted(
-  input: Parameters<typeof Analytics.recordQuizSubmitted>[0],
-): Promise<void> {
-  return withQueue((queue) => queue.recordQuizSubmitted(input));
-}
-
-/** A purchase confirmed: its conversion, worth what was charged (decision 041), once per page session. */
-export function recordPurchase(plan: PlanType, amountCharged: number): Promise<void> {
-  return withQueue((queue) => queue.recordPurchase(plan, amountCharged));
-}
+/**
+ * Records a moment of several events once the queue is loaded: `recordMoment((m) =>
+ * m.recordPurchase(plan, charged))`. The moments are written in analytics.ts, beside the queue they
+ * read (the page session's conversions, the teacher's courses on the device, the features used
+ * here), so their code stays out of the first load: this is `withQueue` itself, offering only the moments.
+ */
+export const recordMoment: (run: (moments: Moments) => Promise<void>) => Promise<void> = withQueue;

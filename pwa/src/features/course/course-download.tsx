@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useOnline } from '../../lib/use-online';
 import { formatSize, useCourseDownload } from '../../offline/downloads';
-import { recordFeatureDiscovered } from '../../offline/record-event';
+import { recordMoment } from '../../offline/record-event';
 
 export interface CourseDownloadProps {
   courseSlug: string;
@@ -87,7 +87,7 @@ export function CourseDownload({ courseSlug, courseTitle, userId }: CourseDownlo
             variant="contained"
             startIcon={<DownloadIcon />}
             onClick={() => {
-              recordFeatureDiscovered('offline_download');
+              void recordMoment((m) => m.recordFeatureDiscovered('offline_download'));
               void start();
             }}
             disabled={!online || !estimate.data || state.status !== 'none'}

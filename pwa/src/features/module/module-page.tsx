@@ -50,7 +50,7 @@ import type { ReturnState } from '../../lib/return-path';
 import { useAfterPaint } from '../../lib/use-after-paint';
 import { useOnline } from '../../lib/use-online';
 import { usePageTitle } from '../../lib/use-page-title';
-import { recordEvent, recordModuleStarted, recordQuizSubmitted } from '../../offline/record-event';
+import { recordEvent, recordMoment } from '../../offline/record-event';
 import { useViewer } from '../../offline/viewer';
 import { LastReviewed, WorkshopInquiry } from './module-extras';
 import { ModuleNavigation } from './module-navigation';
@@ -247,7 +247,7 @@ const ModuleView = memo(function ModuleView({
     if (enrolling === null || recordedOpening.current === key) return;
     recordedOpening.current = key;
     const started = { courseSlug: course.slug, moduleId: module.id };
-    void recordModuleStarted({ ...started, enrolling, freeCourse: !course.isPremium });
+    void recordMoment((m) => m.recordModuleStarted({ ...started, enrolling, freeCourse: !course.isPremium }));
   }, [course.slug, module.id, course.isPremium, enrolling]);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const premium = usePremiumActions();
@@ -293,17 +293,19 @@ const ModuleView = memo(function ModuleView({
         (result) => {
           setSaveResult(result);
           const done = result.progress.completedModules;
-          void recordQuizSubmitted({
-            courseSlug: slug,
-            moduleId: id,
-            seconds,
-            score: result.score,
-            passed: passesQuiz(result.score),
-            moduleNewlyCompleted: result.completed && !before.includes(id),
-            courseNewlyCompleted:
-              course.modules.every((m) => done.includes(m.id)) &&
-              !course.modules.every((m) => before.includes(m.id)),
-          });
+          void recordMoment((m) =>
+            m.recordQuizSubmitted({
+              courseSlug: slug,
+              moduleId: id,
+              seconds,
+              score: result.score,
+              passed: passesQuiz(result.score),
+              moduleNewlyCompleted: result.completed && !before.includes(id),
+              courseNewlyCompleted:
+                course.modules.every((c) => done.includes(c.id)) &&
+                !course.modules.every((c) => before.includes(c.id)),
+            }),
+          );
         },
         (error: unknown) => console.warn('Progress save failed', error),
       );

@@ -24,7 +24,7 @@ import { useToast } from '../../components/toast-provider';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { meKeys } from '../../offline/get-me';
 import { usePageTitle } from '../../lib/use-page-title';
-import { recordEvent, recordPurchase } from '../../offline/record-event';
+import { recordEvent, recordMoment } from '../../offline/record-event';
 import { useCheckoutSession } from './api/get-checkout-session';
 import { premiumKeys } from './api/premium-keys';
 import { celebrate } from '../../components/confetti';
@@ -95,7 +95,7 @@ export function PaymentSuccessPage({
       // What was charged after any promotion code (decision 041); the catalogue price if not told.
       const charged = data?.amountCharged ?? plans[planType].amount;
       void recordEvent('payment_success', { planType, value: charged, currency: 'USD', sessionId });
-      void recordPurchase(planType, charged);
+      void recordMoment((m) => m.recordPurchase(planType, charged));
     }
   }, [state, planType, sessionId, queryClient, toast, data?.amountCharged]);
 
