@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isModulePath, linkablePages, parseModulePath, paths, returnPath, routePatterns } from './paths.js';
+import {
+  isModulePath,
+  linkablePages,
+  moduleIdPattern,
+  modulePathPattern,
+  parseModulePath,
+  paths,
+  returnPath,
+  routePatterns,
+} from './paths.js';
 
 describe('page paths (spec section 2)', () => {
   it('builds each page link, encoding what it carries', () => {
@@ -91,5 +100,91 @@ describe('parseModulePath', () => {
       '/%E0%A4%A/module/1',
     ])
       expect(parseModulePath(path)).toBeNull();
+  });
+});
+
+describe("the module page's grammar (decision 084)", () => {
+  /** react-router's reading of a route pattern: a `:name` is any one segment; a trailing slash is let through. */
+  const routeMatches = (pattern: string, pathname: string) =>
+    new RegExp(`^/${pattern.replace(/:\w+/g, '[^/]+')}/?$`).test(pathname);
+
+  const ids = [1, 2, 9, 10, 99, 100, 999, 1000, 9998, 9999];
+  const slugs = ['ai-in-education', 'a', 'x1-y2', 'Prompt Engineering', 'ça/va', '100%'];
+
+  it('reads back every course and module the builder writes, as the router and every matcher do', () => {
+    for (const courseSlug of slugs)
+      for (const moduleId of ids) {
+        const path = paths.module(courseSlug, moduleId);
+        expect(parseModulePath(path)).toEqual({ courseSlug, moduleId });
+        expect(parseModulePath(`${path}/`)).toEqual({ courseSlug, moduleId });
+        expect(modulePathPattern.test(path)).toBe(true);
+        expect(isModulePath(path)).toBe(true);
+        expect(routeMatches(routePatterns.module, path)).toBe(true);
+        expect(moduleIdPattern.test(String(moduleId))).toBe(true);
+      }
+  });
+
+  it('writes no module page for an id outside the grammar: every reader turns the path down', () => {
+    for (const moduleId of [0, -1, 1.5, 10_000, 123_456, Number.NaN, Number.POSITIVE_INFINITY, 1e21]) {
+      const path = paths.module('ai-in-education', moduleId);
+      expect(moduleIdPattern.test(String(moduleId))).toBe(false);
+      expect(parseModulePath(path)).toBeNull();
+      expect(isModulePath(path)).toBe(false);
+      expect(returnPath(path)).toBeUndefined();
+    }
+  });
+
+  it('turns down an odd module segment the same way in the id pattern, the parser, the matcher and the return page', () => {
+    for (const segment of [
+      '',
+      '0',
+      '00',
+      '007',
+      '01',
+      '1a',
+      'one',
+      '+1',
+      '-1',
+      '1.0',
+      '1e3',
+      ' 1',
+      '1 ',
+      '１',
+      '10000',
+    ]) {
+      const path = `/ai-in-education/module/${segment}`;
+      expect(moduleIdPattern.test(segment)).toBe(false);
+      expect(modulePathPattern.test(path)).toBe(false);
+      expect(parseModulePath(path)).toBeNull();
+      expect(isModulePath(path)).toBe(false);
+      expect(returnPath(path)).toBeUndefined();
+    }
+  });
+
+  it('turns down paths that are not one module page, whatever their id', () => {
+    for (const path of [
+      'ai-in-education/module/1',
+      '//module/1',
+      '/ai-in-education/modules/1',
+      '/ai-in-education/Module/1',
+      '/ai-in-education/module/1//',
+      '/ai-in-education/module/1/quiz',
+      '/a/b/module/1',
+      '/ai-in-education/module/1?x=1',
+      '/ai-in-education/module/1#top',
+    ]) {
+      expect(parseModulePath(path)).toBeNull();
+      expect(isModulePath(path)).toBe(false);
+      expect(returnPath(path)).toBeUndefined();
+    }
+  });
+
+  it('keeps as the page to return to only a module path written as the builder writes it, with a course slug', () => {
+    expect(returnPath(paths.module('ai-in-education', 9999))).toBe('/ai-in-education/module/9999');
+    // Read by the parser, but not the builder's form: a trailing slash, an encoded slug.
+    expect(returnPath('/ai-in-education/module/3/')).toBeUndefined();
+    expect(returnPath(paths.module('Prompt Engineering', 3))).toBeUndefined();
+    expect(returnPath('/%61i-in-education/module/3')).toBeUndefined();
+    expect(returnPath(paths.module('faq', 3))).toBeUndefined();
   });
 });

@@ -12,6 +12,33 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
   return qs ? `${path}?${qs}` : path;
 }
 
+/*
+ * The module page, written once (decision 084): its route, its patterns and its builder side by side.
+ * Whoever reads a module page's path (the pwa's layout and first load, the api's preloads, the service
+ * worker, the page to return to after sign-in) parses it with `parseModulePath`, so one grammar
+ * decides what a module page is; paths.test.ts proves the builder and the patterns agree.
+ */
+
+/** The module page's route (react-router's form): the router matches it, `modulePathPattern` is its grammar. */
+const moduleRoute = ':courseSlug/module/:moduleId';
+
+/**
+ * A module id in a page's path: 1 to 9999, in digits, without a sign or a leading zero (the api's
+ * progress calls take the same ids). Any other segment is not a module (the page says not found).
+ */
+const moduleIdSource = String.raw`[1-9]\d{0,3}`;
+export const moduleIdPattern = new RegExp(`^${moduleIdSource}$`);
+
+/**
+ * A module page's path as `paths.module` writes it (a trailing slash is let through, as the router
+ * does): group 1 the course slug, percent-encoded; group 2 the module id (`moduleIdPattern`).
+ */
+export const modulePathPattern = new RegExp(`^/([^/]+)/module/(${moduleIdSource})/?$`);
+
+/** The builder for `modulePathPattern`: `paths.module`. */
+const modulePath = (courseSlug: string, moduleId: number) =>
+  `/${encodeURIComponent(courseSlug)}/module/${moduleId}`;
+
 /** The pages' route patterns, `:name` for a parameter (react-router's form, relative to the root). */
 export const routePatterns = {
   home: '',
@@ -37,7 +64,7 @@ export const routePatterns = {
   /** Spec section 2: an empty path or /undefined goes home. */
   undefinedPath: 'undefined',
   certificateVerify: 'certificates/verify/:id',
-  module: ':courseSlug/module/:moduleId',
+  module: moduleRoute,
   course: ':courseSlug',
 } as const;
 
@@ -50,7 +77,7 @@ export const paths = {
   home: (query: { verified?: boolean; next?: string } = {}) =>
     withQuery('/', { verified: query.verified ? '1' : undefined, next: query.next }),
   course: (courseSlug: string) => `/${encodeURIComponent(courseSlug)}`,
-  module: (courseSlug: string, moduleId: number) => `/${encodeURIComponent(courseSlug)}/module/${moduleId}`,
+  module: modulePath,
   prompts: () => '/prompts',
   templates: () => '/templates',
   template: (slug: string) => `/templates/${encodeURIComponent(slug)}`,
@@ -113,22 +140,28 @@ export function returnPath(value: unknown): string | undefined {
   if (returnPages.includes(value)) return value;
   const template = /^\/templates\/[a-z0-9-]+$/.exec(value);
   if (template) return value;
-  const course = /^\/([a-z0-9-]+)(?:\/module\/[1-9]\d{0,2})?$/.exec(value);
-  if (course && !isReservedSegment(course[1]!)) return value;
+  // A course, or a module of one as `paths.module` writes it (no trailing slash, nothing encoded).
+  const module = parseModulePath(value);
+  const slug =
+    module && value === paths.module(module.courseSlug, module.moduleId)
+      ? module.courseSlug
+      : /^\/([^/]*)$/.exec(value)?.[1];
+  if (slug && /^[a-z0-9-]+$/.test(slug) && !isReservedSegment(slug)) return value;
   return undefined;
 }
 
-/** True when `pathname` is a module page (`/:courseSlug/module/:moduleId`). */
+/** True when `pathname` is a module page (`parseModulePath` reads it). */
 export function isModulePath(pathname: string): boolean {
-  return /^\/[^/]+\/module\/[^/]+\/?$/.test(pathname);
+  return parseModulePath(pathname) !== null;
 }
 
 /**
- * The course and module of a module page's path (`paths.module`), or null for any other path. The
- * service worker reads it from a navigation's URL (decision 070).
+ * The course and module of a module page's path (`modulePathPattern`, as `paths.module` writes it),
+ * or null for any other path, or when the slug's percent-encoding is broken. The service worker reads
+ * it from a navigation's URL (decision 070), the api's preloads from the page asked for.
  */
 export function parseModulePath(pathname: string): { courseSlug: string; moduleId: number } | null {
-  const match = /^\/([^/]+)\/module\/([1-9]\d{0,5})\/?$/.exec(pathname);
+  const match = modulePathPattern.exec(pathname);
   if (!match?.[1] || !match[2]) return null;
   let courseSlug: string;
   try {

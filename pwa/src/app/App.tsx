@@ -1,6 +1,6 @@
-import { routePatterns, type CourseSummary, type PublicUser } from '@pd/domain';
+import { parseModulePath, type CourseSummary, type PublicUser } from '@pd/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, matchPath, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { meQueryOptions } from '../offline/get-me';
 import { createQueryClient } from '../lib/query-client';
 import { catalogueQuery, storeCatalogue } from '../offline/catalogue';
@@ -36,9 +36,8 @@ export function startFirstScreen(drawnCatalogue: CourseSummary[] | undefined): Q
     };
     void queryClient.fetchQuery(meQueryOptions()).then(settled, () => settled(null));
     if (window.location.pathname === '/') void queryClient.prefetchQuery(catalogueQuery());
-    const modulePage = matchPath(`/${routePatterns.module}`, window.location.pathname);
-    if (modulePage?.params.courseSlug && hintId)
-      startModulePage(queryClient, modulePage.params.courseSlug, hintId);
+    const modulePage = parseModulePath(window.location.pathname);
+    if (modulePage && hintId) startModulePage(queryClient, modulePage.courseSlug, hintId);
   }
   preloadRouteCode(window.location.pathname);
   return queryClient;

@@ -1,13 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pagePlaceholders, type PagesManifest, pagesManifestPath } from '@pd/domain';
+import { pagePlaceholders, type PagesManifest, pagesManifestPath, parseModulePath, paths } from '@pd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { signIn } from '../../test/auth-helpers.js';
 import { buildUser } from '../../test/factories.js';
 import { fillTemplate } from './manifest.js';
-import { pagePreloads } from './preloads.js';
+import { pagePreloads, parsePagePath } from './preloads.js';
 
 /** Per screen, its chunks, as the pwa build writes them into the pages manifest. */
 const screens: PagesManifest['screens'] = {
@@ -70,6 +70,27 @@ describe('page preloads', () => {
       '/"><script>alert(1)</script>/module/1',
     ]) {
       expect({ pagePath, links: links(pagePath, true) }).toEqual({ pagePath, links: '' });
+    }
+  });
+
+  it("reads a module page with the domain's grammar: what the builder writes, and nothing else", () => {
+    const links = pagePreloads({ screens, courseSlugs: ['ai-in-education'] });
+    const modulePage = hrefs(links(paths.module('ai-in-education', 1), false));
+    expect(modulePage).toEqual(screens.module.map((file) => `modulepreload ${file}`));
+    for (const moduleId of [1, 12, 9999]) {
+      const path = paths.module('ai-in-education', moduleId);
+      expect(parsePagePath(path)).toEqual({ kind: 'module', slug: 'ai-in-education', moduleId });
+      expect(hrefs(links(path, false))).toEqual(modulePage);
+      expect(hrefs(links(`${path}/`, false))).toEqual(modulePage);
+    }
+    for (const segment of ['0', '007', '10000', '1a', '-1', '1.0', '%31']) {
+      const path = `/ai-in-education/module/${segment}`;
+      expect(parseModulePath(path)).toBeNull();
+      expect({ path, page: parsePagePath(path), links: links(path, true) }).toEqual({
+        path,
+        page: null,
+        links: '',
+      });
     }
   });
 

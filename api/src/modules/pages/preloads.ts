@@ -1,4 +1,4 @@
-import { endpoints, endpointUrl, type PagesManifest } from '@pd/domain';
+import { endpoints, endpointUrl, type PagesManifest, parseModulePath } from '@pd/domain';
 
 export interface PagePreloadOptions {
   /** Per screen, its script chunks (the pages manifest); none without a build. */
@@ -14,16 +14,18 @@ export type PagePreloads = (pagePath: string, hasSessionCookie: boolean) => stri
 export type PagePath =
   { kind: 'home' } | { kind: 'course'; slug: string } | { kind: 'module'; slug: string; moduleId: number };
 
-/** `/`, `/:courseSlug` (with or without a trailing slash) or `/:courseSlug/module/:moduleId`; else null. */
+/**
+ * `/`, `/:courseSlug` (with or without a trailing slash) or a module page (the domain's
+ * `parseModulePath`, the one grammar the pwa and the service worker read too); else null.
+ */
 export function parsePagePath(pagePath: string): PagePath | null {
   if (pagePath === '/') return { kind: 'home' };
+  const module = parseModulePath(pagePath);
+  if (module) return { kind: 'module', slug: module.courseSlug, moduleId: module.moduleId };
   const parts = pagePath.split('/');
   const slug = parts[1] ?? '';
-  if (!slug) return null;
-  if (parts.length === 4 && parts[2] === 'module' && /^\d{1,9}$/.test(parts[3] ?? '')) {
-    return { kind: 'module', slug, moduleId: Number(parts[3]) };
-  }
-  if (parts.length === 2 || (parts.length === 3 && parts[2] === '')) return { kind: 'course', slug };
+  if (slug && (parts.length === 2 || (parts.length === 3 && parts[2] === '')))
+    return { kind: 'course', slug };
   return null;
 }
 

@@ -4,6 +4,7 @@ import {
   contentMessages,
   endpoints,
   errorCodes,
+  moduleIdPattern,
   progressApiMessages,
   progressMessages,
   syncReasons,
@@ -17,9 +18,12 @@ import { canOpenCourse } from '../access/policy.js';
 import { courseRefusal, findCourse } from '../content/service.js';
 import * as service from './service.js';
 
-/** A module id in a path: 1 to 9999, else the module is not found (before the body is read). */
+/**
+ * A module id in a path, as the module page's (the domain's `moduleIdPattern`): 1 to 9999, else the
+ * module is not found (before the body is read).
+ */
 const moduleIdParam: RouterMiddleware = (ctx, next) => {
-  if (!/^[1-9]\d{0,3}$/.test(ctx.params.moduleId ?? '')) {
+  if (!moduleIdPattern.test(ctx.params.moduleId ?? '')) {
     throw new AppError(404, progressApiMessages.moduleNotFound, errorCodes.notFound);
   }
   return next();

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import {
   type Course,
   limits,
+  moduleIdPattern,
   type ModuleOutline,
   moduleProgressIndicator,
   moduleStatus,
@@ -157,7 +158,7 @@ function CourseModule({
   const liveProgress = useCourseProgress(course.slug, moduleIds);
   const deferredProgress = useDeferredValue(liveProgress);
   const progress = deferredProgress.isDeviceLoading ? liveProgress : deferredProgress;
-  const module = /^\d+$/.test(moduleId) ? modules.find((m) => m.id === Number(moduleId)) : undefined;
+  const module = moduleIdPattern.test(moduleId) ? modules.find((m) => m.id === Number(moduleId)) : undefined;
 
   // What the module view shows of the progress, kept the same object while those values stay the
   // same: the device's row also changes when only the current module or the last visit does.
