@@ -1,3 +1,4 @@
+import { auditActions, licenseGroupStatuses, planTypes, roles } from '@pd/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,6 +15,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+// The domain's lists are the columns' values (decision 084): a text column with `enum` is a type, not
+// a database constraint, so a value added in the domain changes no migration.
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -24,9 +28,7 @@ export const users = pgTable(
     /** Always stored lower-case (the domain schema lower-cases it). */
     email: text('email').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['free', 'premium', 'license_admin', 'superadmin'] })
-      .notNull()
-      .default('free'),
+    role: text('role', { enum: roles }).notNull().default('free'),
     emailVerified: boolean('email_verified').notNull().default(false),
     marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
     /** Invite code given at sign-up, kept for the licence-group flow. */
@@ -281,7 +283,7 @@ export const subscriptions = pgTable(
     customerId: text('customer_id').notNull(),
     /** Stripe's status: active, trialing, past_due, incomplete, incomplete_expired, canceled, unpaid, paused. */
     status: text('status').notNull(),
-    plan: text('plan', { enum: ['quarterly', 'annual'] }).notNull(),
+    plan: text('plan', { enum: planTypes }).notNull(),
     priceId: text('price_id').notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
@@ -309,7 +311,7 @@ export const checkoutSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
-    plan: text('plan', { enum: ['quarterly', 'annual'] }).notNull(),
+    plan: text('plan', { enum: planTypes }).notNull(),
     priceId: text('price_id').notNull(),
     /** Demo provider: open -> complete | expired. Stripe sessions: Stripe's state is fetched. */
     status: text('status', { enum: ['open', 'complete', 'expired'] })
@@ -341,9 +343,7 @@ export const licenseGroups = pgTable(
     /** The license_admin who bought it; a deleted account leaves the group without one. */
     purchaserId: uuid('purchaser_id').references(() => users.id, { onDelete: 'set null' }),
     licenseCount: integer('license_count').notNull(),
-    status: text('status', { enum: ['active', 'suspended'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: licenseGroupStatuses }).notNull().default('active'),
     createdAt: createdAt(),
   },
   (t) => [index('license_groups_purchaser_idx').on(t.purchaserId)],
@@ -408,18 +408,7 @@ export const auditLog = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     at: timestamp('at', { withTimezone: true }).notNull(),
-    action: text('action', {
-      enum: [
-        'role_changed',
-        'email_verified',
-        'user_deleted',
-        'license_group_created',
-        'license_count_edited',
-        'invites_sent',
-        'invite_revoked',
-        'mfa_reset',
-      ],
-    }).notNull(),
+    action: text('action', { enum: auditActions }).notNull(),
     /** Who did it; null once that account is deleted (`actorEmail` then reads 'Deleted user'). */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
