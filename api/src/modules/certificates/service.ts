@@ -9,6 +9,7 @@ import {
 import type { CertificateRow, UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { isUuid } from '../../ids.js';
 import { findCourse } from '../content/service.js';
 import { courseRows } from '../progress/service.js';
 import { renderCertificatePdf } from './pdf.js';
@@ -22,7 +23,7 @@ type Teacher = Pick<UserRow, 'id' | 'name'>;
 
 /** The canonical form of a certificate id (a UUID), or null for anything else. */
 function certificateId(id: string): string | null {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id.toLowerCase() : null;
+  return isUuid(id) ? id.toLowerCase() : null;
 }
 
 /**

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.js';
 import type { CheckoutSessionRow, SubscriptionRow, UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { isUuid } from '../../ids.js';
 import { changeRole, endSessions, findUser, userExists } from '../auth/service.js';
 import { mailLinks, renewalReminderMail } from '../mail/templates.js';
 import { DemoProvider, toSnapshot } from './providers/demo.js';
@@ -113,7 +114,7 @@ async function ownerOf(tx: Db, snapshot: SubscriptionSnapshot): Promise<string |
   const byCustomer = snapshot.customerId ? await store.findUserIdByCustomer(tx, snapshot.customerId) : null;
   if (byCustomer) return byCustomer;
   const fromMetadata = snapshot.metadataUserId;
-  if (!fromMetadata || !/^[0-9a-f-]{36}$/i.test(fromMetadata)) return null;
+  if (!fromMetadata || !isUuid(fromMetadata)) return null;
   return (await userExists(tx, fromMetadata)) ? fromMetadata : null;
 }
 
