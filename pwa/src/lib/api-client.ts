@@ -1,5 +1,6 @@
 import {
   ApiErrorBody,
+  authMessages,
   buildUrl,
   type Endpoint,
   type Parser,
@@ -108,9 +109,34 @@ export function errorMessage(error: unknown): string | undefined {
   return undefined;
 }
 
-async function send(url: string, init: RequestInit): Promise<Response> {
+/**
+ * Told when the api answers a call with "Please sign in to continue." (a 401 of `requireUser`): the
+ * session this page was using has ended on the server (a role change, a sign-out elsewhere, its
+ * lifetime). `sentAt` is when that call left (epoch ms), so an answer to a call sent before the page
+ * last learned who is signed in can be told apart. The 401s a sign-in answers by design (a wrong
+ * password, a wrong or expired two-step code) carry other messages and are not told.
+ */
+export type SessionEndedListener = (sentAt: number) => void;
+
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/** Listens for answers saying the page's session has ended; returns the removal. */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => {
+    sessionEndedListeners.delete(listener);
+  };
+}
+
+function tellIfSessionEnded(error: ApiError, sentAt: number): void {
+  if (error.status !== 401 || error.serverMessage !== authMessages.notSignedIn) return;
+  for (const listener of sessionEndedListeners) listener(sentAt);
+}
+
+async function send(url: string, init: RequestInit): Promise<{ res: Response; sentAt: number }> {
+  const sentAt = Date.now();
   try {
-    return await fetch(url, { credentials: 'include', ...init });
+    return { res: await fetch(url, { credentials: 'include', ...init }), sentAt };
   } catch (cause) {
     throw new NetworkError(cause);
   }
@@ -122,14 +148,16 @@ async function readJson<T>(res: Response, schema: ResponseParser<T> | undefined)
   return schema ? schema.parse(data) : (data as T);
 }
 
-async function failIfNotOk(res: Response): Promise<void> {
-  if (!res.ok)
-    throw new ApiError(
-      res.status,
-      res.statusText,
-      await res.text().catch(() => ''),
-      res.headers.get('Retry-After'),
-    );
+async function failIfNotOk(res: Response, sentAt: number): Promise<void> {
+  if (res.ok) return;
+  const error = new ApiError(
+    res.status,
+    res.statusText,
+    await res.text().catch(() => ''),
+    res.headers.get('Retry-After'),
+  );
+  tellIfSessionEnded(error, sentAt);
+  throw error;
 }
 
 /** Where a call goes: the endpoint's `:name` parameters and its query. */
@@ -171,13 +199,13 @@ export async function apiGet<E extends GetEndpoint>(
   endpoint: E,
   options: GetOptions<E['path']> & { on401?: 'throw' | 'returnNull' } = {},
 ): Promise<ResponseOf<E> | null> {
-  const res = await send(urlOf(endpoint, options), {
+  const { res, sentAt } = await send(urlOf(endpoint, options), {
     method: 'GET',
     headers: { Accept: 'application/json' },
     signal: options.signal,
   });
   if (res.status === 401 && options.on401 === 'returnNull') return null;
-  await failIfNotOk(res);
+  await failIfNotOk(res, sentAt);
   return readJson(res, endpoint.response as ResponseParser<ResponseOf<E>>);
 }
 
@@ -196,12 +224,12 @@ export async function apiSend<E extends SendEndpoint, T = ResponseOf<E>>(
     keepalive?: boolean;
   } = {},
 ): Promise<T> {
-  const res = await send(urlOf(endpoint, options), {
+  const { res, sentAt } = await send(urlOf(endpoint, options), {
     method: endpoint.method,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(body ?? {}),
     ...(options.keepalive ? { keepalive: true } : {}),
   });
-  await failIfNotOk(res);
+  await failIfNotOk(res, sentAt);
   return readJson(res, options.response ?? (endpoint.response as ResponseParser<T> | undefined));
 }
