@@ -49,8 +49,8 @@ export async function waitForMail(
   return found as MailboxMessage;
 }
 
-/** Runs axe on the page and fails on any serious or critical violation, naming each one. */
-export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+/** Runs axe on the settled page: each serious or critical violation, named with its targets. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // Scan the settled page: mid-fade (MUI transitions), text at partial opacity reads as low contrast.
   // Only finite animations are awaited (a spinner or skeleton pulse never ends); at most 5 s.
   await page
@@ -67,10 +67,14 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map(
+  return serious.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
-  expect(summary, `axe on ${label}`).toEqual([]);
+}
+
+/** Runs axe on the page and fails on any serious or critical violation, naming each one. */
+export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  expect(await seriousA11yViolations(page), `axe on ${label}`).toEqual([]);
 }
 
 /**
