@@ -2,12 +2,12 @@ import Alert from '@mui/material/Alert';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { adminMessages, auditActionLabels } from '@pd/domain';
 import { useState } from 'react';
+import { TableScrollRegion } from '../../components/scroll-region';
 import { useAudit } from './api/audit';
 import { formatDateTime, messageOr } from './format';
 
@@ -29,7 +29,7 @@ export function ActivityLog() {
   }
   return (
     <>
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <TableScrollRegion label="Activity">
         <Table size="small" aria-label="Activity" sx={{ minWidth: 860 }}>
           <TableHead>
             <TableRow>
@@ -55,16 +55,16 @@ export function ActivityLog() {
             {audit.data?.entries.map((entry) => (
               <TableRow key={entry.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{entry.actorEmail}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{entry.actorEmail}</TableCell>
                 <TableCell>{auditActionLabels[entry.action]}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{entry.targetLabel}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{entry.targetLabel}</TableCell>
                 <TableCell>{describe(entry.before)}</TableCell>
                 <TableCell>{describe(entry.after)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableScrollRegion>
       <TablePagination
         component="div"
         count={audit.data?.total ?? 0}

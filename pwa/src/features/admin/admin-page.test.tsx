@@ -195,6 +195,31 @@ describe('AdminPage', () => {
     expect(within(activity).getByText('licenseCount: 25')).toBeVisible();
   });
 
+  it('keeps e-mails whole and lets a keyboard scroll the wide tables sideways (issue 26)', async () => {
+    await asSuperadmin();
+    const teacher = await api.teacher({ name: 'Long Address' });
+    const { user } = renderWithProviders(<AdminPage />, { route: '/admin' });
+    const cell = await within(await screen.findByRole('table', { name: 'Users' })).findByText(teacher.email);
+    // An address never breaks inside (it took three lines in an 85 px column before).
+    expect(getComputedStyle(cell).whiteSpace).toBe('nowrap');
+    // On a phone the table scrolls in a named region that Tab reaches (axe: scrollable-region-focusable).
+    for (const [tab, name] of [
+      ['Users', 'Users'],
+      ['License Groups', 'License groups'],
+      ['Activity', 'Activity'],
+    ] as const) {
+      await user.click(screen.getByRole('tab', { name: tab }));
+      const region = await screen.findByRole('region', { name });
+      expect(within(region).getByRole('table', { name })).toBeInTheDocument();
+      expect(region).toHaveAttribute('tabindex', '0');
+    }
+    const activity = screen.getByRole('region', { name: 'Activity' });
+    // Reached by the keyboard: from the tab list, Tab goes into the panel's scrollable table.
+    await user.click(screen.getByRole('tab', { name: 'Activity' }));
+    await user.tab();
+    expect(activity).toHaveFocus();
+  });
+
   it('says when the user list cannot load', async () => {
     await asSuperadmin();
     api.network.fail({ status: 503 }, { times: Infinity, when: (r) => r.url.startsWith('/api/admin/users') });

@@ -11,11 +11,11 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { adminMessages, paths, type PublicUser } from '@pd/domain';
-import { useEffect, useState } from 'react';
-import { Navigate, Link as RouterLink } from 'react-router-dom';
+import { paths, type PublicUser } from '@pd/domain';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { AccessDeniedHome } from '../../components/access-denied';
 import { LoadingScreen } from '../../components/loading-screen';
-import { useToast } from '../../components/toast-provider';
 import { useOnline } from '../../lib/use-online';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useMe } from '../../offline/get-me';
@@ -31,19 +31,6 @@ const tabs = [
   { id: 'activity', label: 'Activity' },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
-
-/** Anyone but a superadmin goes home with the spec's toast (section 2). */
-function SentHome() {
-  const toast = useToast();
-  useEffect(() => {
-    toast({
-      title: adminMessages.accessDenied,
-      description: adminMessages.accessDeniedText,
-      variant: 'error',
-    });
-  }, [toast]);
-  return <Navigate to={paths.home()} replace />;
-}
 
 function Dashboard({ user }: { user: PublicUser }) {
   const online = useOnline();
@@ -122,6 +109,6 @@ export function AdminPage() {
   usePageTitle('Super Admin Dashboard');
   const me = useMe();
   if (me.isPending) return <LoadingScreen />;
-  if (me.data?.role !== 'superadmin') return <SentHome />;
+  if (me.data?.role !== 'superadmin') return <AccessDeniedHome />;
   return <Dashboard user={me.data} />;
 }

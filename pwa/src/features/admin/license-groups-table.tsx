@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -26,6 +25,7 @@ import { useState } from 'react';
 import { useToast } from '../../components/toast-provider';
 import { useLicenseGroups, useUpdateLicenseCount } from './api/license-groups';
 import { formatDate, messageOr } from './format';
+import { TableScrollRegion } from '../../components/scroll-region';
 
 const levelColours = { full: 'error', high: 'warning', available: 'success' } as const;
 
@@ -114,7 +114,7 @@ export function LicenseGroupsTable() {
     return <Alert severity="error">{messageOr(groups.error, adminMessages.fetchGroupsFailed)}</Alert>;
   }
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    <TableScrollRegion label="License groups">
       <Table size="small" aria-label="License groups" sx={{ minWidth: 860 }}>
         <TableHead>
           <TableRow>
@@ -181,6 +181,6 @@ export function LicenseGroupsTable() {
           })}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableScrollRegion>
   );
 }

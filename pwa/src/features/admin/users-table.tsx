@@ -15,7 +15,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -23,6 +22,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { adminMessages, adminPageSizes, type AdminUser, type Role, roleLabels, roles } from '@pd/domain';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { TableScrollRegion } from '../../components/scroll-region';
 import { useToast } from '../../components/toast-provider';
 import { type UserFilter } from './api/admin-keys';
 import { useDeleteUser, useResetMfa, useUpdateRole, useUsers, useVerifyEmail } from './api/users';
@@ -310,7 +310,8 @@ export function UsersTable({ meId }: { meId: string }) {
           {adminMessages.loadUsersError(messageOr(users.error, adminMessages.fetchUsersFailed))}
         </Alert>
       )}
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      {/* Wider than a phone: the region scrolls sideways (a keyboard too); e-mails never break. */}
+      <TableScrollRegion label="Users">
         <Table size="small" aria-label="Users" aria-busy={users.isFetching} sx={{ minWidth: 900 }}>
           <TableHead>
             <TableRow>
@@ -336,7 +337,7 @@ export function UsersTable({ meId }: { meId: string }) {
             {users.data?.users.map((user) => (
               <TableRow key={user.id} hover>
                 <TableCell>{user.name}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{user.email}</TableCell>
                 <TableCell>
                   <Chip size="small" label={roleLabels[user.role]} color={roleColours[user.role]} />
                 </TableCell>
@@ -355,7 +356,7 @@ export function UsersTable({ meId }: { meId: string }) {
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableScrollRegion>
       <TablePagination
         component="div"
         count={users.data?.total ?? 0}

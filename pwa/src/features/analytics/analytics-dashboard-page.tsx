@@ -17,15 +17,22 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { type AnalyticsDashboard, type AnalyticsTable, paths } from '@pd/domain';
-import { useState, type ReactNode } from 'react';
-import { Navigate, Link as RouterLink } from 'react-router-dom';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { AccessDeniedHome } from '../../components/access-denied';
 import { LoadingScreen } from '../../components/loading-screen';
 import { errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useMe } from '../../offline/get-me';
-import { analyticsCsvUrl, lastDays, useAnalyticsDashboard, type DayRange } from './api/dashboard';
-
-type Preset = '7' | '30' | '90' | 'custom';
+import { analyticsCsvUrl, useAnalyticsDashboard, type DayRange } from './api/dashboard';
+import {
+  checkCustomRange,
+  dayAxis,
+  rangeFromSearch,
+  searchOfPreset,
+  searchOfRange,
+  type Preset,
+} from './range';
 
 function Tile({ label, value }: { label: string; value: string | number }) {
   return (
@@ -110,7 +117,7 @@ function Dashboard({ data, range }: { data: AnalyticsDashboard; range: DayRange 
       <Section title="Visitors and page views" table="series" range={range}>
         <LineChart
           height={280}
-          xAxis={[{ scaleType: 'point', data: data.series.map((s) => s.day) }]}
+          xAxis={[dayAxis(data.series.map((s) => s.day))]}
           series={[
             { data: data.series.map((s) => s.visitors), label: 'Visitors' },
             { data: data.series.map((s) => s.pageViews), label: 'Page views' },
@@ -151,17 +158,73 @@ function Dashboard({ data, range }: { data: AnalyticsDashboard; range: DayRange 
   );
 }
 
-/** /admin/analytics (issue 15): super admins only; others go home. */
+/** The custom range's two dates: applied (to the address) only when From is not after To. */
+function CustomRangeForm({ applied, onApply }: { applied: DayRange; onApply: (range: DayRange) => void }) {
+  const [draft, setDraft] = useState<DayRange>(applied);
+  const [error, setError] = useState<string | null>(null);
+  const change = (next: DayRange) => {
+    setDraft(next);
+    const problem = checkCustomRange(next);
+    setError(problem);
+    if (!problem) onApply(next);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change(draft);
+  };
+  return (
+    <Stack component="form" noValidate onSubmit={submit} aria-label="Custom range" spacing={0.5}>
+      <Stack direction="row" spacing={1}>
+        <TextField
+          type="date"
+          size="small"
+          label="From"
+          value={draft.from}
+          onChange={(e) => change({ ...draft, from: e.target.value })}
+          error={Boolean(error)}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { 'aria-describedby': error ? 'custom-range-error' : undefined },
+          }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          label="To"
+          value={draft.to}
+          onChange={(e) => change({ ...draft, to: e.target.value })}
+          error={Boolean(error)}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { 'aria-describedby': error ? 'custom-range-error' : undefined },
+          }}
+        />
+      </Stack>
+      {error && (
+        <Typography id="custom-range-error" role="alert" variant="body2" color="error">
+          {error}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /admin/analytics (issue 15): super admins only; others are sent home with Access Denied. The range
+ * lives in the address (`?days=7` or `?from=...&to=...`, issue 26): a reload or a shared link shows
+ * the same one.
+ */
 export function AnalyticsDashboardPage() {
   usePageTitle('Analytics');
   const me = useMe();
-  const [preset, setPreset] = useState<Preset>('30');
-  const [custom, setCustom] = useState<DayRange>(lastDays(30));
-  const range = preset === 'custom' ? custom : lastDays(Number(preset));
+  const [search, setSearch] = useSearchParams();
+  const { preset, range } = rangeFromSearch(search);
   const isSuperadmin = me.data?.role === 'superadmin';
   const dashboard = useAnalyticsDashboard(range, isSuperadmin);
   if (me.isPending) return <LoadingScreen />;
-  if (!isSuperadmin) return <Navigate to={paths.home()} replace />;
+  if (!isSuperadmin) return <AccessDeniedHome />;
+  const choose = (value: Preset) =>
+    setSearch(value === 'custom' ? searchOfRange(range) : searchOfPreset(value), { replace: true });
 
   return (
     <Box sx={{ py: { xs: 3, sm: 4 }, maxWidth: 1100, mx: 'auto' }}>
@@ -177,13 +240,17 @@ export function AnalyticsDashboardPage() {
           Back to Dashboard
         </Button>
       </Stack>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 3, alignItems: { sm: 'flex-start' } }}
+      >
         <ToggleButtonGroup
           exclusive
           size="small"
           value={preset}
           aria-label="Date range"
-          onChange={(_, value: Preset | null) => value && setPreset(value)}
+          onChange={(_, value: Preset | null) => value && choose(value)}
         >
           <ToggleButton value="7">7 days</ToggleButton>
           <ToggleButton value="30">30 days</ToggleButton>
@@ -191,24 +258,10 @@ export function AnalyticsDashboardPage() {
           <ToggleButton value="custom">Custom</ToggleButton>
         </ToggleButtonGroup>
         {preset === 'custom' && (
-          <Stack direction="row" spacing={1}>
-            <TextField
-              type="date"
-              size="small"
-              label="From"
-              value={custom.from}
-              onChange={(e) => setCustom({ ...custom, from: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              type="date"
-              size="small"
-              label="To"
-              value={custom.to}
-              onChange={(e) => setCustom({ ...custom, to: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Stack>
+          <CustomRangeForm
+            applied={range}
+            onApply={(next) => setSearch(searchOfRange(next), { replace: true })}
+          />
         )}
       </Stack>
       {dashboard.error && (

@@ -9,9 +9,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { paths } from '@pd/domain';
 import { useCallback, useEffect, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { AccessDeniedHome } from '../../components/access-denied';
 import { LoadingScreen } from '../../components/loading-screen';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
@@ -37,13 +36,13 @@ function useRecentEvents(): QueuedEvent[] {
   return events;
 }
 
-/** /analytics-test (spec section 2): super admins only; others are sent home. */
+/** /analytics-test (spec section 2): super admins only; others are sent home with Access Denied. */
 export function AnalyticsTestPage() {
   usePageTitle('Analytics test');
   const me = useMe();
   const events = useRecentEvents();
   if (me.isPending) return <LoadingScreen />;
-  if (me.data?.role !== 'superadmin') return <Navigate to={paths.home()} replace />;
+  if (me.data?.role !== 'superadmin') return <AccessDeniedHome />;
   const attribution = sessionAttribution() ?? {};
   const fire = async (label: string) => {
     await recordEvent('test_event', { label });
