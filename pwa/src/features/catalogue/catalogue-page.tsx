@@ -1,9 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { accountNotices, roleLabels, type PublicUser } from '@pd/domain';
+import { accountNotices, paths, roleLabels, viewerHasPremium, type PublicUser } from '@pd/domain';
 import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { usePremiumActions } from '../../components/premium-actions-context';
 import { QueryStatus } from '../../components/query-status';
 import { useToast } from '../../components/toast-provider';
@@ -12,6 +13,14 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useCatalogue } from '../../offline/catalogue';
 import { useAllProgress } from '../../offline/catalogue-progress';
 import { CourseCard } from './course-card';
+
+/**
+ * A free teacher without premium access sees the Premium offer below instead on a phone (issue 16);
+ * everyone else, a licence member included (issue 26), keeps the welcome at every width.
+ */
+export function welcomeHiddenOnPhone(user: PublicUser | null | undefined): boolean {
+  return user?.role === 'free' && !viewerHasPremium(user);
+}
 
 function bannerText(user: PublicUser | null | undefined): string {
   if (!user) return 'Sign in or create a free account to start learning and keep track of your progress.';
@@ -73,10 +82,18 @@ export function CataloguePage({ roleBanner }: CataloguePageProps = {}) {
           bgcolor: 'background.paper',
           // A free teacher's role banner is the Premium offer below: on a phone it is the one banner
           // above the first course (issue 16); the welcome says the same in other words.
-          display: user?.role === 'free' ? { xs: 'none', sm: 'flex' } : undefined,
+          display: welcomeHiddenOnPhone(user) ? { xs: 'none', sm: 'flex' } : undefined,
         }}
       >
         {bannerText(user)}
+        {user?.role === 'license_admin' && (
+          <>
+            {' '}
+            <Link component={RouterLink} to={paths.licenseAdmin()} sx={{ fontWeight: 600 }}>
+              Go to License Management
+            </Link>
+          </>
+        )}
       </Alert>
       {roleBanner}
       <Typography variant="h3" component="h1" sx={{ mb: 1.5 }}>
