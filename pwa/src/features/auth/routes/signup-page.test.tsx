@@ -93,4 +93,46 @@ describe('SignupPage', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept Invitation' })).toBeNull();
   });
+
+  it('says the signed-in user is accepting an invitation, not signing in or creating an account (issue 26)', async () => {
+    stubApi({
+      'GET /api/auth/me': () => jsonResponse(200, buildUser({ email: 'teacher@district.org' })),
+      'GET /api/invites/good': () =>
+        jsonResponse(200, { email: 'teacher@district.org', license_group_name: 'Springfield District' }),
+    });
+    renderWithProviders(<SignupPage />, { route: '/signup?invite=good' });
+    expect(await screen.findByRole('button', { name: 'Accept Invitation' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Accept Your Invitation');
+    expect(screen.getByText(/Springfield District invited you to Premium Access/)).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back|Join thousands/)).toBeNull();
+    expect(document.title).toMatch(/^Accept Invitation/);
+  });
+
+  it('does not ask again for the invitation its sign-up has just used (issue 26)', async () => {
+    let registered = false;
+    const api = stubApi({
+      // As the api: the invitation is valid until the sign-up uses it, then 410.
+      'GET /api/invites/good': () =>
+        registered
+          ? jsonResponse(410, { error: licenceMessages.inviteUsed, code: licenceErrorCodes.inviteUsed })
+          : jsonResponse(200, { email: 'teacher@district.org', license_group_name: 'Springfield District' }),
+      'POST /api/auth/register': () => {
+        registered = true;
+        return jsonResponse(201, { needsVerification: false });
+      },
+      'GET /api/auth/me': () =>
+        registered
+          ? jsonResponse(200, buildUser({ email: 'teacher@district.org', name: 'Tess Teacher' }))
+          : jsonResponse(401, { error: 'Please sign in to continue.' }),
+    });
+    const { user } = renderWithProviders(<SignupPage />, { route: '/signup?invite=good' });
+    expect(await screen.findByLabelText(/^email/i)).toHaveValue('teacher@district.org');
+    await user.type(screen.getByLabelText(/full name/i), 'Tess Teacher');
+    await user.type(screen.getByLabelText(/^password/i), 'long-enough-pass');
+    await user.click(screen.getByRole('checkbox', { name: /terms of service/i }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(api.calls('POST /api/auth/register')).toHaveLength(1);
+    expect(api.calls('GET /api/invites/good')).toHaveLength(1);
+  });
 });

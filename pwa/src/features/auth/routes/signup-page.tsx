@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
 import { inviteMessages, licenceErrorCodes, licenceMessages, paths } from '@pd/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { NarrowPage } from '../../../components/narrow-page';
@@ -17,7 +18,7 @@ import { ApiError, errorMessage, NetworkError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMe } from '../../../offline/get-me';
 import { useAcceptInvite } from '../api/accept-invite';
-import { useInvite } from '../api/get-invite';
+import { inviteKeys, useInvite } from '../api/get-invite';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 
@@ -91,24 +92,37 @@ function AcceptInvitation({ code, email, signedInAs }: { code: string; email: st
 export function SignupPage() {
   const [params] = useSearchParams();
   const inviteCode = params.get('invite')?.trim() || undefined;
-  const invite = useInvite(inviteCode);
+  // Once the sign-up has used the invitation, it is not looked up again (issue 26: a 410 otherwise).
+  const [used, setUsed] = useState(false);
+  const invite = useInvite(used ? undefined : inviteCode);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [mode, setMode] = useState<'signUp' | 'signIn'>('signUp');
-  usePageTitle(mode === 'signUp' ? 'Create Account' : 'Sign In');
 
   const validInvite = inviteCode && invite.data ? invite.data : undefined;
   const me = useMe();
   const signedIn = me.data;
+  const accepting = Boolean(signedIn && validInvite);
+  usePageTitle(accepting ? 'Accept Invitation' : mode === 'signUp' ? 'Create Account' : 'Sign In');
+  const signedUp = () => {
+    if (inviteCode) {
+      setUsed(true);
+      queryClient.removeQueries({ queryKey: inviteKeys.all });
+    }
+    navigate(paths.home());
+  };
 
   return (
     <NarrowPage>
       <Typography variant="h4" component="h1" gutterBottom>
-        {mode === 'signUp' ? 'Create Your Account' : 'Sign In'}
+        {accepting ? 'Accept Your Invitation' : mode === 'signUp' ? 'Create Your Account' : 'Sign In'}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {mode === 'signUp'
-          ? 'Join thousands of educators learning to use AI in their classrooms.'
-          : 'Welcome back. Sign in to continue your courses.'}
+        {accepting && validInvite
+          ? `${validInvite.license_group_name} invited you to Premium Access. Accept the invitation to use it with your account.`
+          : mode === 'signUp'
+            ? 'Join thousands of educators learning to use AI in their classrooms.'
+            : 'Welcome back. Sign in to continue your courses.'}
       </Typography>
 
       {inviteCode && (
@@ -174,7 +188,7 @@ export function SignupPage() {
             key={validInvite?.email ?? 'no-invite'}
             inviteCode={validInvite ? inviteCode : undefined}
             lockedEmail={validInvite?.email}
-            onSuccess={() => navigate(paths.home())}
+            onSuccess={signedUp}
             onSwitchToSignIn={() => setMode('signIn')}
           />
         )
