@@ -81,6 +81,8 @@ export const licenceMessages = {
   invitesSent: 'Invites Sent Successfully',
   invitesSentText: (n: number) => `${n} invitations have been sent to teachers`,
   errorSendingInvites: 'Error Sending Invites',
+  /** The sync bar on the licence admin's page while offline (issue 26): nothing of theirs waits on the device. */
+  offlineStatus: 'Offline · sending invitations and changing your license group need the network',
   // Section 2 (the page and its access-denied screen).
   accessDenied: 'Access Denied',
   accessDeniedText: 'This page is only available to license administrators.',

@@ -101,6 +101,10 @@ test('a school licence: the license admin invites two teachers, one joins and le
   // The other invitation is revoked.
   await admin.reload();
   await admin.getByRole('button', { name: `Revoke invitation to ${revoked}` }).click();
+  // Revoke asks first, naming the address (issue 26).
+  const confirm = admin.getByRole('dialog', { name: 'Revoke this invitation?' });
+  await expect(confirm).toContainText(revoked);
+  await confirm.getByRole('button', { name: 'Revoke', exact: true }).click();
   await expect(admin.getByText('Invitation revoked')).toBeVisible();
   await expect(history.getByRole('row', { name: new RegExp(revoked) })).toContainText('Revoked');
   await expect(history.getByRole('row', { name: new RegExp(joiner) })).toContainText('Used');

@@ -5,7 +5,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { licenceMessages, paths, type PublicUser } from '@pd/domain';
+import { inviteLifetimeMs, licenceMessages, paths, type PublicUser } from '@pd/domain';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { QueryStatus } from '../../components/query-status';
@@ -15,6 +15,7 @@ import { useCatalogue } from '../../offline/catalogue';
 import { useMe } from '../../offline/get-me';
 import { membersCsvUrl } from './api/group-members';
 import { useMyGroups } from './api/my-groups';
+import { useRefetchWhenBack } from './api/refetch-when-back';
 import { ageOf } from './format';
 import { InvitationHistory } from './invitation-history';
 import { InviteForm } from './invite-form';
@@ -39,12 +40,38 @@ function AccessDenied() {
   );
 }
 
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** An empty group (no members, no invitations): what to do first (issue 26). */
+function FirstSteps({ seats }: { seats: number }) {
+  return (
+    <Alert severity="info" sx={{ mb: 4 }} role="note" aria-labelledby="first-steps-heading">
+      <AlertTitle id="first-steps-heading" component="h2">
+        First steps
+      </AlertTitle>
+      <Box component="ol" sx={{ m: 0, pl: 2.5 }}>
+        <li>Invite your teachers below: their school e-mail addresses, one per line.</li>
+        <li>
+          Each teacher receives an e-mail with a link to create an account (or sign in) and join your group;
+          the link is valid for {inviteLifetimeMs / dayMs} days and can be sent again.
+        </li>
+        <li>
+          Each invitation holds one of your {seats} seats while it is pending, and the teacher keeps it once
+          they join. Revoke an invitation, or remove a member, to free the seat.
+        </li>
+      </Box>
+    </Alert>
+  );
+}
+
 function LicenseAdmin({ user }: { user: PublicUser }) {
   const online = useOnline();
   const groups = useMyGroups(user.id);
   const group = groups.data?.data[0];
   const catalogue = useCatalogue();
-  const offline = !online || Boolean(groups.data?.fromDevice);
+  const fromDevice = Boolean(groups.data?.fromDevice);
+  const offline = !online || fromDevice;
+  useRefetchWhenBack(user.id, fromDevice);
 
   return (
     <Box sx={{ py: { xs: 3, sm: 4 }, maxWidth: 1000, mx: 'auto' }}>
@@ -73,6 +100,9 @@ function LicenseAdmin({ user }: { user: PublicUser }) {
       {group && (
         <>
           <SeatSummary group={group} />
+          {group.invites.length === 0 && group.licenses_used === 0 && (
+            <FirstSteps seats={group.license_count} />
+          )}
           <InviteForm group={group} offline={offline} />
           <InvitationHistory invites={group.invites} offline={offline} />
           <MemberProgress

@@ -42,16 +42,17 @@ function MemberCard({
   const percent = percentOf(completedModules, totalModules);
   const started = courses.filter((c) => (courseStats[c.slug]?.completed ?? 0) > 0);
   return (
-    <Paper component="li" variant="outlined" sx={{ p: 2, borderRadius: 2, listStyle: 'none' }}>
+    <Paper component="li" variant="outlined" sx={{ p: 2, borderRadius: 2, listStyle: 'none', minWidth: 0 }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5, minWidth: 0 }}>
-        <Avatar aria-hidden="true" sx={{ bgcolor: 'primary.main' }}>
+        <Avatar aria-hidden="true" sx={{ bgcolor: 'primary.main', flexShrink: 0 }}>
           {member.name.trim().charAt(0).toUpperCase() || '?'}
         </Avatar>
+        {/* A long name or address wraps inside the card (issue 26): it never widens the list. */}
         <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography component="h3" sx={{ fontWeight: 700 }} noWrap>
+          <Typography component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
             {member.name}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {member.email}
           </Typography>
         </Box>
@@ -59,6 +60,7 @@ function MemberCard({
           size="small"
           label={member.emailVerified ? 'Verified' : 'Unverified'}
           color={member.emailVerified ? 'success' : 'default'}
+          sx={{ flexShrink: 0 }}
         />
       </Stack>
       <Typography variant="body2" sx={{ mb: 0.5 }}>
@@ -230,7 +232,10 @@ export function MemberProgress({
           ) : answer.matching === 0 ? (
             <Typography color="text.secondary">No member matches “{q}”.</Typography>
           ) : (
-            <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+            <Box
+              component="ul"
+              sx={{ p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}
+            >
               {answer.members.map((member) => (
                 <MemberCard
                   key={member.id}

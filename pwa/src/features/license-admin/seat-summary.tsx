@@ -2,24 +2,24 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { type AdminLicenseGroup, usageLabels, usageLevel, usagePercent } from '@pd/domain';
+import { type AdminLicenseGroup, seatCounts, usageLabels, usageLevel, usagePercent } from '@pd/domain';
 
 const barColour = { full: 'error', high: 'warning', available: 'success' } as const;
 
-/** The four tiles and the usage bar (spec sections 2 and 4). */
+/**
+ * The four tiles and the usage bar (spec sections 2 and 4). The bar counts the seats members hold
+ * and those pending invitations hold, and says so ('21 used + 9 pending'), so that 'Used 21' and a
+ * full bar do not seem to disagree.
+ */
 export function SeatSummary({ group }: { group: AdminLicenseGroup }) {
-  const seats = {
-    total: group.license_count,
-    used: group.licenses_used,
-    pending: group.licenses_pending,
-  };
+  const seats = seatCounts(group.license_count, group.licenses_used, group.licenses_pending);
   const percent = usagePercent(seats);
   const level = usageLevel(percent);
   const tiles = [
-    ['Total Licenses', group.license_count],
-    ['Used', group.licenses_used],
-    ['Available', group.licenses_available],
-    ['Pending Invites', group.licenses_pending],
+    ['Total Licenses', seats.total],
+    ['Used', seats.used],
+    ['Available', seats.available],
+    ['Pending Invites', seats.pending],
   ] as const;
   return (
     <Box component="section" aria-label="License usage" sx={{ mb: 4 }}>
@@ -46,12 +46,12 @@ export function SeatSummary({ group }: { group: AdminLicenseGroup }) {
           </Paper>
         ))}
       </Box>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, justifyContent: 'space-between', mb: 0.5 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {usageLabels[level]}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {percent}% used
+          {seats.used} used + {seats.pending} pending of {seats.total} · {percent}%
         </Typography>
       </Box>
       <LinearProgress

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom-api
-import { syncReasons } from '@pd/domain';
+import { licenceMessages, syncReasons } from '@pd/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteUserDb, userDb, type OutboxOp } from '../../offline/db';
@@ -93,6 +93,26 @@ describe('SyncStatusBar', () => {
     await waitFor(() => expect(status).toHaveTextContent(/^All changes saved/));
     expect(api.calls('POST /api/progress/sync')).toHaveLength(0);
     online.mockRestore();
+  });
+
+  it('says what is true for a licence admin on License Management while offline (issue 26)', async () => {
+    userId = (await api.signedInTeacher({ role: 'license_admin' })).id;
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const page = renderWithProviders(<SyncStatusBar />, { route: '/license-admin' });
+      const status = await screen.findByTestId('sync-status');
+      await waitFor(() => expect(status).toHaveTextContent(licenceMessages.offlineStatus));
+      expect(status).not.toHaveTextContent('your progress is kept on this device');
+      page.unmount();
+      // Elsewhere (a course), the teacher's wording stays.
+      renderWithProviders(<SyncStatusBar />, { route: '/' });
+      const elsewhere = await screen.findByTestId('sync-status');
+      await waitFor(() =>
+        expect(elsewhere).toHaveTextContent(/^Offline · your progress is kept on this device$/),
+      );
+    } finally {
+      online.mockRestore();
+    }
   });
 
   it('shows nothing to signed-out visitors', async () => {

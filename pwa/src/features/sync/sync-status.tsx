@@ -13,7 +13,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { licenceMessages, paths } from '@pd/domain';
 import { useId, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useCatalogue } from '../../offline/catalogue';
 import type { OutboxOp } from '../../offline/db';
 import { syncMessages, useSyncStatus, type SyncStatusKind } from '../../offline/sync-engine';
@@ -35,8 +37,14 @@ const icons: Record<SyncStatusKind, ReactNode> = {
 export function SyncStatusBar({ compact = false }: { compact?: boolean }) {
   const status = useSyncStatus();
   const [listOpen, setListOpen] = useState(false);
+  // License Management keeps none of the admin's work on the device: say what is true there (issue 26).
+  const adminPage = useLocation().pathname === paths.licenseAdmin();
+  const label =
+    adminPage && status.kind === 'offline' && status.pendingCount === 0
+      ? licenceMessages.offlineStatus
+      : status.label;
   if (!status.signedIn) return null;
-  if (compact) return <CompactSyncStatus label={status.label} kind={status.kind} />;
+  if (compact) return <CompactSyncStatus label={label} kind={status.kind} />;
   const showCount = status.pendingCount > 0 && status.kind !== 'waiting' && status.kind !== 'offline';
   // Changes not on the server yet, and the device is online: say they are safe here meanwhile.
   const reassure = status.pendingCount > 0 && status.kind !== 'offline' && status.kind !== 'saving';
@@ -59,7 +67,7 @@ export function SyncStatusBar({ compact = false }: { compact?: boolean }) {
             data-testid="sync-status"
             sx={{ fontWeight: 600, mr: 'auto' }}
           >
-            {status.label}
+            {label}
             {showCount && (
               <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
                 {' · '}

@@ -32,7 +32,12 @@ export function useGroupMembers(userId: string, groupId: string, view: MembersVi
   return useQuery(membersQueryOptions(userId, groupId, view));
 }
 
-/** Where 'Download CSV' goes (the api answers an attachment). */
-export function membersCsvUrl(groupId: string): string {
-  return urlOf(endpoints.licenseGroupMembersCsv, { params: { groupId } });
+/** The device's IANA time zone ('Europe/Paris'), or undefined where the browser does not say. */
+export function deviceTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}
+
+/** Where 'Download CSV' goes (the api answers an attachment, its dates in the zone `tz`). */
+export function membersCsvUrl(groupId: string, timeZone: string | undefined = deviceTimeZone()): string {
+  return urlOf(endpoints.licenseGroupMembersCsv, { params: { groupId }, query: { tz: timeZone } });
 }
