@@ -1,7 +1,7 @@
 import { endpoints, LoginRequest, type LoginResponse } from '@pd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
-import { signedIn } from './mfa';
+import { awaitingSecondStep, signedIn } from './mfa';
 
 /**
  * POST /api/auth/login -> the user (or 403 {error: 'EMAIL_NOT_VERIFIED'}), or `{mfa}` when a
@@ -19,7 +19,8 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: (answer) => {
-      if (!('mfa' in answer)) signedIn(queryClient, answer);
+      if ('mfa' in answer) awaitingSecondStep(queryClient);
+      else signedIn(queryClient, answer);
     },
   });
 }

@@ -10,6 +10,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { allowUserDb } from '../../../offline/db';
 import { meKeys } from '../../../offline/get-me';
+import { forgetSignedInUser } from '../../../offline/profile';
 
 /** Two-step sign-in calls (decision 077). */
 
@@ -24,6 +25,19 @@ export function signedIn(queryClient: QueryClient, user: PublicUser): void {
   allowUserDb(user.id);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKeys.all[0] });
   queryClient.setQueryData(meKeys.all, user);
+}
+
+/**
+ * The password was right and a code comes next: the api has replaced this browser's session with a
+ * half-done sign-in, so whoever the page showed signed in before is signed out from now (issue 26).
+ * Nothing that needs a session (their subscription...) is asked for until the code is right;
+ * queued work stays on the device (only a chosen sign-out wipes it).
+ */
+export function awaitingSecondStep(queryClient: QueryClient): void {
+  if (!queryClient.getQueryData(meKeys.all)) return;
+  forgetSignedInUser();
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKeys.all[0] });
+  queryClient.setQueryData(meKeys.all, null);
 }
 
 /** The code after the password: the user once it is right. */
