@@ -1,5 +1,5 @@
 import { swCaches, type Course, type Template } from '@pd/domain';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCourse, buildCourseSummary } from '../test/course-fixtures';
@@ -9,6 +9,7 @@ import { fetchTemplate, fetchTemplateList } from './templates';
 import {
   DownloadError,
   downloadCourse,
+  downloadEstimateQuery,
   downloadMessages,
   estimateDownload,
   formatSize,
@@ -165,6 +166,25 @@ describe('estimateDownload', () => {
     expect(heads.map(([url]) => url)).toEqual(course.modules.map((m) => m.image));
     expect(images.entries.size).toBe(0);
     expect(await contentDb().courses.get(course.slug)).toBeUndefined();
+  });
+
+  it('lets the HEADs of the images finish when the page that asked is left (issue 26: no aborted HEADs)', async () => {
+    const course = freeCourse();
+    const { fetchMock } = stubNetwork(course);
+    const queryClient = new QueryClient();
+    const observer = new QueryObserver(queryClient, downloadEstimateQuery(course.slug));
+    const leave = observer.subscribe(() => {});
+    // The teacher leaves the course page at once: its only observer goes.
+    leave();
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryState(downloadEstimateQuery(course.slug).queryKey)?.status).toBe('success'),
+    );
+    const heads = fetchMock.mock.calls.filter(([, init]) => init?.method === 'HEAD');
+    expect(heads).toHaveLength(course.modules.length);
+    expect(heads.some(([, init]) => init?.signal?.aborted)).toBe(false);
+    // Kept for the next visit: no second round of HEADs.
+    await queryClient.ensureQueryData(downloadEstimateQuery(course.slug));
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'HEAD')).toHaveLength(heads.length);
   });
 
   it('formats the size for the button', () => {

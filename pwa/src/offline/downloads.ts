@@ -300,7 +300,11 @@ export const downloadKeys = {
 export function downloadEstimateQuery(slug: string) {
   return queryOptions({
     queryKey: downloadKeys.estimate(slug),
-    queryFn: ({ signal }) => estimateDownload(slug, signal),
+    // Not given the query's signal (issue 26): leaving the course page before the HEADs of its images
+    // have answered left them aborted in the console, and the next visit asked again. A HEAD is
+    // small; it finishes, and the estimate is kept for the next visit (staleTime). The download
+    // itself (downloadCourse) keeps its own abort.
+    queryFn: () => estimateDownload(slug),
     staleTime: 5 * 60_000,
     retry: false,
   });
