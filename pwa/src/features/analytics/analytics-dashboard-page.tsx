@@ -21,6 +21,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { AccessDeniedHome } from '../../components/access-denied';
 import { LoadingScreen } from '../../components/loading-screen';
+import { TableScrollRegion } from '../../components/scroll-region';
 import { errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useMe } from '../../offline/get-me';
@@ -73,31 +74,34 @@ function Section({
   );
 }
 
-function SimpleTable({ head, rows }: { head: string[]; rows: (string | number)[][] }) {
+function SimpleTable({ label, head, rows }: { label: string; head: string[]; rows: (string | number)[][] }) {
   if (rows.length === 0) return <Typography color="text.secondary">No data in this range.</Typography>;
+  // A long path or campaign scrolls sideways in its region on a phone; the page never does.
   return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          {head.map((h, i) => (
-            <TableCell key={h} align={i === 0 ? 'left' : 'right'}>
-              {h}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={String(row[0]) + String(row[1])}>
-            {row.map((cell, i) => (
-              <TableCell key={i} align={i === 0 ? 'left' : 'right'}>
-                {cell}
+    <TableScrollRegion label={label}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {head.map((h, i) => (
+              <TableCell key={h} align={i === 0 ? 'left' : 'right'}>
+                {h}
               </TableCell>
             ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={String(row[0]) + String(row[1])}>
+              {row.map((cell, i) => (
+                <TableCell key={i} align={i === 0 ? 'left' : 'right'}>
+                  {cell}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableScrollRegion>
   );
 }
 
@@ -131,28 +135,46 @@ function Dashboard({ data, range }: { data: AnalyticsDashboard; range: DayRange 
           yAxis={[{ scaleType: 'band', data: data.funnel.map((f) => f.label), width: 150 }]}
           series={[{ data: data.funnel.map((f) => f.count), label: 'Teachers' }]}
         />
-        <SimpleTable head={['Step', 'Teachers']} rows={data.funnel.map((f) => [f.label, f.count])} />
+        <SimpleTable
+          label="Funnel"
+          head={['Step', 'Teachers']}
+          rows={data.funnel.map((f) => [f.label, f.count])}
+        />
       </Section>
       <Section title="Top pages" table="pages" range={range}>
         <SimpleTable
+          label="Top pages"
           head={['Path', 'Page views', 'Avg. visible seconds']}
           rows={data.topPages.map((p) => [p.path, p.views, p.avgVisibleSeconds])}
         />
       </Section>
       <Section title="Sources (first touch)" table="first-touch" range={range}>
-        <SimpleTable head={['Dimension', 'Value', 'Sessions']} rows={touchRows(data.firstTouch)} />
+        <SimpleTable
+          label="Sources (first touch)"
+          head={['Dimension', 'Value', 'Sessions']}
+          rows={touchRows(data.firstTouch)}
+        />
       </Section>
       <Section title="Sources (last touch)" table="last-touch" range={range}>
-        <SimpleTable head={['Dimension', 'Value', 'Sessions']} rows={touchRows(data.lastTouch)} />
+        <SimpleTable
+          label="Sources (last touch)"
+          head={['Dimension', 'Value', 'Sessions']}
+          rows={touchRows(data.lastTouch)}
+        />
       </Section>
       <Section title="Conversions" table="conversions" range={range}>
         <SimpleTable
+          label="Conversions"
           head={['Type', 'Count', 'Revenue (USD)']}
           rows={data.conversions.map((c) => [c.type, c.count, c.revenue.toFixed(2)])}
         />
       </Section>
       <Section title="Events" table="events" range={range}>
-        <SimpleTable head={['Event', 'Count']} rows={data.events.map((e) => [e.name, e.count])} />
+        <SimpleTable
+          label="Events"
+          head={['Event', 'Count']}
+          rows={data.events.map((e) => [e.name, e.count])}
+        />
       </Section>
     </Stack>
   );
@@ -174,7 +196,7 @@ function CustomRangeForm({ applied, onApply }: { applied: DayRange; onApply: (ra
   };
   return (
     <Stack component="form" noValidate onSubmit={submit} aria-label="Custom range" spacing={0.5}>
-      <Stack direction="row" spacing={1}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         <TextField
           type="date"
           size="small"
