@@ -1,6 +1,5 @@
 import {
   ApiErrorBody,
-  authMessages,
   buildUrl,
   type Endpoint,
   type Parser,
@@ -110,27 +109,20 @@ export function errorMessage(error: unknown): string | undefined {
 }
 
 /**
- * Told when the api answers a call with "Please sign in to continue." (a 401 of `requireUser`): the
- * session this page was using has ended on the server (a role change, a sign-out elsewhere, its
- * lifetime). `sentAt` is when that call left (epoch ms), so an answer to a call sent before the page
- * last learned who is signed in can be told apart. The 401s a sign-in answers by design (a wrong
- * password, a wrong or expired two-step code) carry other messages and are not told.
+ * Told of every call the api answered 401, with when that call left (epoch ms). The offline layer
+ * tells a session that ended on the server from the 401s a sign-in answers by design
+ * (offline/session-end.ts); this file only reports.
  */
-export type SessionEndedListener = (sentAt: number) => void;
+export type UnauthorizedListener = (error: ApiError, sentAt: number) => void;
 
-const sessionEndedListeners = new Set<SessionEndedListener>();
+const unauthorizedListeners = new Set<UnauthorizedListener>();
 
-/** Listens for answers saying the page's session has ended; returns the removal. */
-export function onSessionEnded(listener: SessionEndedListener): () => void {
-  sessionEndedListeners.add(listener);
+/** Listens for 401 answers; returns the removal. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
   return () => {
-    sessionEndedListeners.delete(listener);
+    unauthorizedListeners.delete(listener);
   };
-}
-
-function tellIfSessionEnded(error: ApiError, sentAt: number): void {
-  if (error.status !== 401 || error.serverMessage !== authMessages.notSignedIn) return;
-  for (const listener of sessionEndedListeners) listener(sentAt);
 }
 
 async function send(url: string, init: RequestInit): Promise<{ res: Response; sentAt: number }> {
@@ -156,7 +148,7 @@ async function failIfNotOk(res: Response, sentAt: number): Promise<void> {
     await res.text().catch(() => ''),
     res.headers.get('Retry-After'),
   );
-  tellIfSessionEnded(error, sentAt);
+  if (error.status === 401) for (const listener of unauthorizedListeners) listener(error, sentAt);
   throw error;
 }
 

@@ -1,5 +1,5 @@
 import { firstLoadEndpoints, type PublicUser, viewerHasPremium } from '@pd/domain';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   cachedProfile,
   clearLogoutPending,
@@ -8,7 +8,7 @@ import {
   rememberProfile,
   signedInRoleHint,
 } from './profile';
-import { ApiError, apiGet, apiSend, NetworkError, onSessionEnded } from '../lib/api-client';
+import { ApiError, apiGet, apiSend, NetworkError } from '../lib/api-client';
 
 /** GET /api/auth/me: the signed-in user, or null when signed out (401). */
 export const meKeys = {
@@ -56,28 +56,6 @@ export function meQueryOptions() {
     // Run offline too: the query answers from the kept profile.
     networkMode: 'offlineFirst',
   });
-}
-
-/**
- * A call answered "Please sign in to continue.": the session ended on the server (a role change by an
- * admin, a sign-out on another device). The page is signed out at once, as GET /api/auth/me would
- * say on a reload: `me` becomes null (the header shows Sign In, premium pages guard again, the sync
- * engine stops) and the device forgets who was signed in. Nothing is deleted: the teacher's outbox
- * and queued analytics stay in their database and go out when they sign in again (unlike a chosen
- * sign-out, sign-out.ts, which wipes the device). An answer to a call sent before the page last
- * learned who is signed in (a call that crossed a sign-in) says nothing of the new session and is
- * ignored; so is one while nobody is signed in (a half-done two-step sign-in is not disturbed).
- */
-export function signOutOnSessionEnded(queryClient: QueryClient, sentAt: number): void {
-  const state = queryClient.getQueryState<PublicUser | null>(meKeys.all);
-  if (!state?.data || sentAt < state.dataUpdatedAt) return;
-  forgetSignedInUser();
-  queryClient.setQueryData<PublicUser | null>(meKeys.all, null);
-}
-
-/** Mounted once with the data cache (app/providers.tsx): applies `signOutOnSessionEnded`. */
-export function followSessionEnd(queryClient: QueryClient): () => void {
-  return onSessionEnded((sentAt) => signOutOnSessionEnded(queryClient, sentAt));
 }
 
 export function useMe() {
