@@ -188,7 +188,8 @@ function UserActions({ user }: { user: AdminUser }) {
         }),
     });
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    // The buttons wrap under the role on a narrow column, so the e-mail keeps its room (issue 26).
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <TextField
         select
         size="small"
