@@ -9,6 +9,8 @@ import {
 
 const laptop = { width: 1280, height: 800 };
 const tablet = { width: 820, height: 1180 };
+const phone = { width: 390, height: 844 };
+const wideLaptop = { width: 1366, height: 768 };
 
 /** A new browser context signed in as a demo account through the real login call. */
 async function signedIn(browser: Browser, email: string, viewport = laptop): Promise<Page> {
@@ -148,6 +150,47 @@ test('on a tablet the tables scroll inside their card and the actions stay reach
   await del.scrollIntoViewIfNeeded();
   await expect(del).toBeInViewport();
   await expectNoSeriousA11yViolations(admin, '/admin on a tablet');
+});
+
+test("the super admin's pages fit a phone, their tables scroll by keyboard, and e-mails stay whole on a laptop (issue 26)", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await signedIn(browser, 'superadmin@demo.test', phone);
+  const fitsTheScreen = () => admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  await admin.goto('/admin');
+  for (const [tab, table] of [
+    ['Users', 'Users'],
+    ['License Groups', 'License groups'],
+    ['Activity', 'Activity'],
+  ] as const) {
+    await admin.getByRole('tab', { name: tab }).click();
+    const region = admin.getByRole('region', { name: table });
+    await expect(region.getByRole('table', { name: table })).toBeVisible();
+    expect(await fitsTheScreen(), `/admin ${tab} on a phone`).toBe(true);
+    await expectNoSeriousA11yViolations(admin, `/admin ${tab} on a phone`);
+  }
+  for (const path of ['/admin/analytics', '/admin/analytics?from=2026-01-01&to=2026-01-31']) {
+    await admin.goto(path);
+    await expect(admin.getByRole('heading', { name: 'Funnel' })).toBeVisible();
+    expect(await fitsTheScreen(), `${path} on a phone`).toBe(true);
+    await expectNoSeriousA11yViolations(admin, `${path} on a phone`);
+  }
+
+  await admin.setViewportSize(wideLaptop);
+  await admin.goto('/admin');
+  const emails = admin.getByRole('table', { name: 'Users' }).getByRole('cell', { name: /@/ });
+  await expect(emails.first()).toBeVisible();
+  for (const cell of await emails.all()) {
+    const lines = await cell.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const text = el.textContent ?? '';
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return { rects: range.getClientRects().length, text, whiteSpace: style.whiteSpace };
+    });
+    expect(lines.rects, `${lines.text} on one line`).toBe(1);
+  }
 });
 
 test('a teacher opening /admin is sent home with the Access Denied toast', async ({ browser }) => {
