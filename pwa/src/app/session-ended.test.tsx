@@ -38,6 +38,8 @@ async function signedInPage() {
   renderWithProviders(<RootLayout />);
   expect(await screen.findByRole('button', { name: 'Account menu for Ana Silva' })).toBeInTheDocument();
   await waitFor(() => expect(signedInUserId()).toBe(signedIn.id));
+  // The page is up: the sync engine, which follows the session while someone is signed in, has run.
+  expect(await screen.findByText(/All changes saved at/)).toBeInTheDocument();
   return signedIn;
 }
 

@@ -118,17 +118,14 @@ export type UnauthorizedListener = (error: ApiError, sentAt: number) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
 /** Listens for 401 answers; returns the removal. */
-export function onUnauthorized(listener: UnauthorizedListener): () => void {
+export function onUnauthorized(listener: UnauthorizedListener): () => boolean {
   unauthorizedListeners.add(listener);
-  return () => {
-    unauthorizedListeners.delete(listener);
-  };
+  return () => unauthorizedListeners.delete(listener);
 }
 
-async function send(url: string, init: RequestInit): Promise<{ res: Response; sentAt: number }> {
-  const sentAt = Date.now();
+async function send(url: string, init: RequestInit): Promise<Response> {
   try {
-    return { res: await fetch(url, { credentials: 'include', ...init }), sentAt };
+    return await fetch(url, { credentials: 'include', ...init });
   } catch (cause) {
     throw new NetworkError(cause);
   }
@@ -148,7 +145,7 @@ async function failIfNotOk(res: Response, sentAt: number): Promise<void> {
     await res.text().catch(() => ''),
     res.headers.get('Retry-After'),
   );
-  if (error.status === 401) for (const listener of unauthorizedListeners) listener(error, sentAt);
+  if (res.status === 401) unauthorizedListeners.forEach((listener) => listener(error, sentAt));
   throw error;
 }
 
@@ -191,7 +188,8 @@ export async function apiGet<E extends GetEndpoint>(
   endpoint: E,
   options: GetOptions<E['path']> & { on401?: 'throw' | 'returnNull' } = {},
 ): Promise<ResponseOf<E> | null> {
-  const { res, sentAt } = await send(urlOf(endpoint, options), {
+  const sentAt = Date.now();
+  const res = await send(urlOf(endpoint, options), {
     method: 'GET',
     headers: { Accept: 'application/json' },
     signal: options.signal,
@@ -216,7 +214,8 @@ export async function apiSend<E extends SendEndpoint, T = ResponseOf<E>>(
     keepalive?: boolean;
   } = {},
 ): Promise<T> {
-  const { res, sentAt } = await send(urlOf(endpoint, options), {
+  const sentAt = Date.now();
+  const res = await send(urlOf(endpoint, options), {
     method: endpoint.method,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(body ?? {}),

@@ -24,7 +24,7 @@ export function signOutOnSessionEnded(queryClient: QueryClient, sentAt: number):
   queryClient.setQueryData<PublicUser | null>(meKeys.all, null);
 }
 
-/** Mounted once with the data cache (app/providers.tsx, after the first screen); returns the removal. */
+/** Followed while someone is signed in (the sync engine's runner, after the first screen); returns the removal. */
 export function followSessionEnd(queryClient: QueryClient): () => void {
   return onUnauthorized((error, sentAt) => {
     if (error.serverMessage === authMessages.notSignedIn) signOutOnSessionEnded(queryClient, sentAt);

@@ -18,6 +18,7 @@ import { countPendingOps, dismissRejectedOp, useOutboxPendingCount, useRejectedO
 import { signedInUserId } from './profile';
 import { progressKeys } from './progress-keys';
 import { isMobileDevice, setProgressSaveState } from './save-state';
+import { followSessionEnd } from './session-end';
 
 /**
  * The sync engine: when to drain (docs/ARCHITECTURE.md, "Offline-first"). One per signed-in teacher and
@@ -360,6 +361,10 @@ export function useSyncEngine(): void {
       if (activeUserId === userId) activeUserId = null;
     };
   }, [userId, queryClient]);
+  // While someone is signed in, a 401 "Please sign in to continue." from any call signs the page out,
+  // keeping the outbox (session-end.ts, issue 26). Here, not in the first screen's providers: it only
+  // matters once someone is signed in, and this code loads after the first screen (decision 079).
+  useEffect(() => (userId ? followSessionEnd(queryClient) : undefined), [userId, queryClient]);
 }
 
 function subscribeStates(listener: () => void): () => void {
