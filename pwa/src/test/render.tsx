@@ -28,7 +28,7 @@ export function renderWithProviders(
   }: { route?: string | { pathname: string; search?: string; state?: unknown }; path?: string } = {},
 ) {
   const queryClient = createQueryClient();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const utils = render(
     <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[route]}>

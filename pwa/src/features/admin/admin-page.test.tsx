@@ -136,7 +136,10 @@ describe('AdminPage', () => {
     // Lee buys a group through the dialog, then cannot be demoted.
     await user.click(await screen.findByRole('button', { name: 'Create License Group' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create License Group' });
-    await user.click(within(dialog).getByRole('button', { name: 'Create License Group' }));
+    const create = within(dialog).getByRole('button', { name: 'Create License Group' });
+    // The button takes clicks once the dialog has loaded the licence admins to choose from.
+    await waitFor(() => expect(create).toBeEnabled());
+    await user.click(create);
     expect(await screen.findByText('Name required')).toBeVisible();
     await user.type(within(dialog).getByLabelText(/License group name/), '  Oak Primary  ');
     await user.click(within(dialog).getByRole('button', { name: 'Create License Group' }));
@@ -145,6 +148,8 @@ describe('AdminPage', () => {
     await user.click(await screen.findByRole('option', { name: new RegExp(admin.email) }));
     await user.click(within(dialog).getByRole('combobox', { name: /Number of licenses/ }));
     await user.click(await screen.findByRole('option', { name: '30' }));
+    // The menu closes before the dialog takes clicks again.
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
     await user.click(within(dialog).getByRole('button', { name: 'Create License Group' }));
     expect(await screen.findByText(adminMessages.groupCreated)).toBeVisible();
     expect(screen.getByText(new RegExp(`Oak Primary for ${admin.email}: 30 licenses`))).toBeVisible();
