@@ -11,10 +11,9 @@
 // start from nothing.
 //
 // Time (decision 084): each step's time, the total and the load average at the start and the end are
-// printed. Measured 2026-11-26 on this 2-core machine while other engineers ran their suites: 641 s
-// with cold caches (load average 5.9 at the start, 11.8 at the end), 526 s warm (11.1, 8.2); about
-// 470 s of CPU each, of which Vitest about 360 (api 167, pwa 171): on idle cores about 3.3 minutes
-// warm, over the 3-minute budget by what the tests take. The README's "Testing" has the steps.
+// printed. Measured 2026-11-26 on this 2-core machine, quiet (load average 0.87 at the start): 221 s,
+// over the 3-minute budget; typecheck and lint (warm) 52 s beside Vitest, which takes the 221 s
+// (about 340 s of test time on two workers, CPU-bound). The README's "Testing" says where it goes.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
