@@ -1,7 +1,7 @@
 import { adminMessages } from '@pd/domain';
 import type { UserRow } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
-import { authorise, conflict, forbidden, notFound } from '../modules/admin/service.js';
+import { authorise, conflict, lockActorAndTarget, notFound } from '../modules/admin/service.js';
 import * as audit from '../modules/audit/service.js';
 import * as auth from '../modules/auth/service.js';
 import { groupsPurchasedBy } from '../modules/licences/groups.js';
@@ -32,12 +32,7 @@ export async function deleteAccount(
   await cancelSubscriptionsOf(deps, userId, adminMessages.subscriptionCancelFailed);
   await deps.db.transaction(async (tx) => {
     const now = deps.clock();
-    const superadmins = await auth.lockSuperadmins(tx);
-    // The actor's role as it stands under the lock: a superadmin demoted while this request was on
-    // its way (another admin’s change a moment earlier) no longer acts as one.
-    if (!superadmins.includes(actor.id)) throw forbidden();
-    const user = await auth.lockUser(tx, userId);
-    if (!user) throw notFound();
+    const { superadmins, user } = await lockActorAndTarget(tx, actor, userId);
     if (user.role === 'superadmin' && superadmins.length <= 1) throw conflict(adminMessages.lastSuperadmin);
     const groups = await groupsPurchasedBy(tx, userId);
     if (groups.length > 0) throw conflict(adminMessages.purchaserOfGroups(groups));

@@ -1,5 +1,6 @@
 import { adminMessages, type AdminUserQuery, errorCodes, type Role } from '@pd/domain';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -29,6 +30,23 @@ export function authorise(actor: Actor, userId: string): void {
   if (isOwnAccount(actor, userId))
     throw new AppError(400, adminMessages.notOwnAccount, errorCodes.validation);
   if (!isUuid(userId)) throw notFound();
+}
+
+/**
+ * Locks the superadmins (always in the same order), then the target: no two changes deadlock. The
+ * actor's role as it stands under the lock decides: a superadmin demoted while this request was on
+ * its way (another admin’s change a moment earlier) no longer acts as one (403).
+ */
+export async function lockActorAndTarget(
+  tx: Db,
+  actor: Actor,
+  userId: string,
+): Promise<{ superadmins: string[]; user: UserRow }> {
+  const superadmins = await auth.lockSuperadmins(tx);
+  if (!superadmins.includes(actor.id)) throw forbidden();
+  const user = await auth.lockUser(tx, userId);
+  if (!user) throw notFound();
+  return { superadmins, user };
 }
 
 export async function listUsers(
@@ -61,13 +79,7 @@ export async function changeRole(deps: ServiceDeps, actor: Actor, userId: string
   authorise(actor, userId);
   await deps.db.transaction(async (tx) => {
     const now = deps.clock();
-    // Superadmins first (always in the same order), then the target: no two changes deadlock.
-    const superadmins = await auth.lockSuperadmins(tx);
-    // The actor's role as it stands under the lock: a superadmin demoted while this request was on
-    // its way (another admin’s change a moment earlier) no longer acts as one.
-    if (!superadmins.includes(actor.id)) throw forbidden();
-    const user = await auth.lockUser(tx, userId);
-    if (!user) throw notFound();
+    const { superadmins, user } = await lockActorAndTarget(tx, actor, userId);
     const changed = await auth.setRoleByAdmin(
       deps,
       tx,

@@ -100,6 +100,20 @@ function accountInBody(ctx: Context): string | null {
   return typeof value === 'string' && value.trim() ? value.trim().toLowerCase().slice(0, 300) : null;
 }
 
+/** The policy's ceiling per account over every address (default: 5 x perAccount, then one per 30 s). */
+const ceilingOf = (policy: RateLimitPolicy): CeilingRule =>
+  policy.accountCeiling ?? {
+    limit: policy.perAccount.limit * 5,
+    windowMs: policy.perAccount.windowMs,
+    slowMs: 30_000,
+  };
+
+/** The bucket's keys: keyed hashes, never an address, an e-mail or a reset token (issue 17). */
+const keysOf =
+  (deps: Pick<AppDeps, 'config'>, bucket: RateBucket) =>
+  (kind: string, value: string): string =>
+    `${bucket}:${kind}:${createHmac('sha256', deps.config.sessionSecret).update(value).digest('base64url')}`;
+
 /**
  * Counts the attempt per address, per account and address, and per account before the handler
  * runs; 429 with Retry-After when over (see RateLimitPolicy).
@@ -111,14 +125,8 @@ export function rateLimit(
   accountOf: AccountOf = accountInBody,
 ): Middleware {
   const { db, clock } = deps;
-  const ceiling = policy.accountCeiling ?? {
-    limit: policy.perAccount.limit * 5,
-    windowMs: policy.perAccount.windowMs,
-    slowMs: 30_000,
-  };
-  // The table holds keyed hashes, never an address, an e-mail or a reset token (issue 17).
-  const key = (kind: string, value: string) =>
-    `${bucket}:${kind}:${createHmac('sha256', deps.config.sessionSecret).update(value).digest('base64url')}`;
+  const ceiling = ceilingOf(policy);
+  const key = keysOf(deps, bucket);
   return async (ctx, next) => {
     const now = clock();
     const byIp = await hit(db, key('ip', ctx.ip), policy.perIp.windowMs, now);
@@ -152,13 +160,8 @@ export function failureLimit(
     error instanceof AppError && (error.status === 401 || error.status === 403),
 ): Middleware {
   const { db, clock } = deps;
-  const ceiling = policy.accountCeiling ?? {
-    limit: policy.perAccount.limit * 5,
-    windowMs: policy.perAccount.windowMs,
-    slowMs: 30_000,
-  };
-  const key = (kind: string, value: string) =>
-    `${bucket}:${kind}:${createHmac('sha256', deps.config.sessionSecret).update(value).digest('base64url')}`;
+  const ceiling = ceilingOf(policy);
+  const key = keysOf(deps, bucket);
   return async (ctx, next) => {
     const now = clock();
     const byIp = await hit(db, key('ip', ctx.ip), policy.perIp.windowMs, now);
