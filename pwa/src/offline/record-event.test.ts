@@ -1,8 +1,21 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordPurchase, track } from './analytics';
-import { recordEvent, recordMoment } from './record-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Analytics from './analytics';
+import type * as RecordEvent from './record-event';
 
 vi.mock('./analytics', () => ({ track: vi.fn(async () => {}), recordPurchase: vi.fn(async () => {}) }));
+
+// The pwa's test files share one module graph per worker (isolate: false): a file run before this
+// one may have loaded record-event.ts and the real queue already. A fresh copy of both, loaded after
+// the mock, is what these tests read.
+let track: typeof Analytics.track;
+let recordPurchase: typeof Analytics.recordPurchase;
+let recordEvent: typeof RecordEvent.recordEvent;
+let recordMoment: typeof RecordEvent.recordMoment;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ track, recordPurchase } = await import('./analytics'));
+  ({ recordEvent, recordMoment } = await import('./record-event'));
+});
 
 beforeEach(() => {
   vi.mocked(track).mockClear();
