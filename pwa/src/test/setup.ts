@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { fakeMediaQueryList } from './media';
 
 // Dialogs, menus and tooltips are loaded on demand (off the first load); on a busy 2-core CI machine
 // the first dynamic import of one can take longer than Testing Library's 1 s default for findBy/waitFor.
@@ -30,17 +31,5 @@ afterEach(() => {
 });
 
 // jsdom lacks matchMedia (MUI's useMediaQuery) and scrollTo.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => fakeMediaQueryList(query, false);
 window.scrollTo = (() => {}) as typeof window.scrollTo;

@@ -36,14 +36,18 @@ interface ParsedPdf {
   pageSize: [number, number];
 }
 
-async function parse(pdf: Buffer): Promise<ParsedPdf> {
-  const doc = await getDocument({
+/** The PDF as pdf.js reads it, with no font of the machine's to fall back on. */
+const openPdf = (pdf: Buffer) =>
+  getDocument({
     data: new Uint8Array(pdf),
     verbosity: 0,
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
   }).promise;
+
+async function parse(pdf: Buffer): Promise<ParsedPdf> {
+  const doc = await openPdf(pdf);
   try {
     const page = await doc.getPage(1);
     const [, , width, height] = page.view;
@@ -79,13 +83,7 @@ interface DrawnGlyph {
  * code 0 is a character the font did not have.
  */
 async function drawnGlyphs(pdf: Buffer): Promise<DrawnGlyph[]> {
-  const doc = await getDocument({
-    data: new Uint8Array(pdf),
-    verbosity: 0,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-  }).promise;
+  const doc = await openPdf(pdf);
   try {
     const page = await doc.getPage(1);
     const ops = await page.getOperatorList();

@@ -2,6 +2,7 @@ import type { AdminLicenseGroup, GroupMember, Invite, PublicUser } from '@pd/dom
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteUserDb, userDb } from '../../offline/db';
+import { fakeMediaQueryList } from '../../test/media';
 import { buildUser, renderWithProviders } from '../../test/render';
 import { reply, stubEndpoints, type StubHandlers } from '../../test/stub-api';
 import { LicenseAdminPage } from './license-admin-page';
@@ -265,17 +266,7 @@ function deviceWidth(width: number) {
   vi.stubGlobal('matchMedia', (query: string) => {
     const max = /max-width:\s*([\d.]+)px/.exec(query);
     const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    } as MediaQueryList;
+    return fakeMediaQueryList(query, (!max || width <= Number(max[1])) && (!min || width >= Number(min[1])));
   });
 }
 
