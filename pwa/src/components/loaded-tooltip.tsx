@@ -1,9 +1,11 @@
 import Tooltip, { type TooltipProps } from '@mui/material/Tooltip';
-import { cloneElement, useEffect, useRef, type ReactElement, type Ref } from 'react';
+import { cloneElement, useEffect, useRef, useState, type ReactElement, type Ref } from 'react';
 
 /**
  * The real Tooltip (lazy-tooltip.tsx). `replay`: the hover or focus that arrived while its code was
- * loading, given to the child again (it was drawn anew) so the tooltip opens.
+ * loading, given back: a hover draws the tooltip open at once (MUI's controlled `open`, which its
+ * own handlers go on driving through onOpen/onClose); a focus is given again to the child, which was
+ * drawn anew, and MUI opens the tooltip where the focus is visible (a keyboard's).
  */
 export function LoadedTooltip({
   children,
@@ -12,14 +14,23 @@ export function LoadedTooltip({
 }: TooltipProps & { replay: 'hover' | 'focus' | null }) {
   const node = useRef<HTMLElement>(null);
   const first = useRef(replay);
+  const [open, setOpen] = useState(replay === 'hover');
   useEffect(() => {
-    const element = node.current;
-    if (!element) return;
-    if (first.current === 'focus') element.focus();
-    else if (first.current === 'hover') element.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    if (first.current === 'focus') node.current?.focus();
   }, []);
   return (
-    <Tooltip {...props}>
+    <Tooltip
+      {...props}
+      open={open}
+      onOpen={(event) => {
+        setOpen(true);
+        props.onOpen?.(event);
+      }}
+      onClose={(event) => {
+        setOpen(false);
+        props.onClose?.(event);
+      }}
+    >
       {cloneElement(children as ReactElement<{ ref?: Ref<HTMLElement> }>, { ref: node })}
     </Tooltip>
   );
