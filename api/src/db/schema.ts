@@ -212,6 +212,24 @@ export const mfaRecoveryCodes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
+/**
+ * Issue 30 point 4 (decision 092): the codes tried on one half-done sign-in, counted by one atomic
+ * update before each check, so parallel requests never check more than `mfaRules.maxAttempts`. The
+ * id is the half-done sign-in's (random, in its session); rows end with it (`expiresAt`).
+ */
+export const mfaSignInAttempts = pgTable(
+  'mfa_sign_in_attempts',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('mfa_sign_in_attempts_expires_idx').on(t.expiresAt)],
+);
+
 /** An issued certificate: its id is the number printed on it and checked by the public page. */
 export const certificates = pgTable(
   'certificates',
