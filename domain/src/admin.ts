@@ -113,6 +113,9 @@ export const auditActions = [
   'invites_sent',
   'invite_revoked',
   'mfa_reset',
+  'roster_imported',
+  'join_link_created',
+  'join_link_revoked',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -125,6 +128,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   invites_sent: 'Invites sent',
   invite_revoked: 'Invite revoked',
   mfa_reset: 'Two-step sign-in reset',
+  roster_imported: 'Roster imported',
+  join_link_created: 'Join link created',
+  join_link_revoked: 'Join link revoked',
 };
 
 /** One row of the audit log: who did what to whom, when, with the values before and after. */
@@ -134,7 +140,7 @@ export const AuditEntry = z.object({
   action: z.enum(auditActions),
   actorId: z.string().nullable(),
   actorEmail: z.string(),
-  targetType: z.enum(['user', 'license_group', 'invite']),
+  targetType: z.enum(['user', 'license_group', 'invite', 'join_link']),
   targetId: z.string(),
   targetLabel: z.string(),
   before: z.record(z.string(), z.unknown()).nullable(),

@@ -26,6 +26,7 @@ export * from './templates.js';
 export * from './template-rules.js';
 export * from './licence-rules.js';
 export * from './licences.js';
+export * from './district.js';
 export * from './admin.js';
 export * from './analytics.js';
 export * from './analytics-device.js';

@@ -212,3 +212,40 @@ export const licenceAccessMessages = {
   onlyLicenseAdmins: 'Only license administrators can manage license groups.',
   onlySuperadmins: 'Only super admins can do this.',
 } as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Onboarding a district (issue 27): join links and invitation reminders.
+
+const dayMsRule = 24 * 60 * 60 * 1000;
+
+/**
+ * How many reminders a pending invitation should have had by `now`: one per day of
+ * `limits.inviteReminderDays` (3 and 10) passed since its last send. The api claims an invite whose
+ * reminders sent are fewer, and sends one e-mail (never one per missed day).
+ */
+export function reminderStage(lastSentAt: Date, now: Date): number {
+  const days = (now.getTime() - lastSentAt.getTime()) / dayMsRule;
+  return limits.inviteReminderDays.filter((d) => days >= d).length;
+}
+
+/** A join link's state at `now`: revoked, expired, used up (uses reached the most allowed), or active. */
+export function joinLinkStatus(
+  link: { revokedAt: Date | null; expiresAt: Date; uses: number; maxUses: number },
+  now: Date,
+): 'active' | 'used_up' | 'expired' | 'revoked' {
+  if (link.revokedAt) return 'revoked';
+  if (link.expiresAt.getTime() <= now.getTime()) return 'expired';
+  if (link.uses >= link.maxUses) return 'used_up';
+  return 'active';
+}
+
+/** May `email` use a link restricted to `domains` (none: any address)? Subdomains do not count. */
+export function emailInDomains(email: string, domains: readonly string[]): boolean {
+  if (domains.length === 0) return true;
+  const at = email.lastIndexOf('@');
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
+  return at > 0 && domains.includes(domain);
+}

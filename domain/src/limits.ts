@@ -18,6 +18,15 @@ export const limits = {
   membersPageMax: 100,
   /** Days before an annual subscription renews that its owner gets a reminder (the Terms promise it). */
   renewalReminderDays: 7,
+  /** Rows of one roster import (issue 27). */
+  maxRosterRows: 2000,
+  /** Join links (issue 27): uses, lifetime in days (default and most), allowed domains. */
+  joinLinkMaxUses: 5000,
+  joinLinkDefaultDays: 14,
+  joinLinkMaxDays: 90,
+  joinLinkMaxDomains: 10,
+  /** Days after an invitation's last send that a pending one is reminded (issue 27); it expires on day 14. */
+  inviteReminderDays: [3, 10] as const,
   usageHighPercent: 80,
   usageFullPercent: 100,
 } as const;

@@ -362,6 +362,8 @@ export const licenseGroups = pgTable(
     purchaserId: uuid('purchaser_id').references(() => users.id, { onDelete: 'set null' }),
     licenseCount: integer('license_count').notNull(),
     status: text('status', { enum: licenseGroupStatuses }).notNull().default('active'),
+    /** Pending invitations get a reminder on day 3 and day 10 unless the licence admin turns it off (issue 27). */
+    inviteReminders: boolean('invite_reminders').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [index('license_groups_purchaser_idx').on(t.purchaserId)],
@@ -393,9 +395,16 @@ export const invites = pgTable(
     usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Reminders sent since the last send (issue 27): the claim raises it, a resend sets it back to 0. */
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    /** The outbox row of the newest e-mail of this invitation: its delivery ('not delivered' and why). */
+    lastMailId: uuid('last_mail_id'),
+    /** The roster import that created it, if any (issue 27). */
+    rosterImportId: uuid('roster_import_id'),
   },
   (t) => [
     index('invites_group_idx').on(t.licenseGroupId, t.email),
+    index('invites_roster_import_idx').on(t.rosterImportId),
     index('invites_earlier_codes_idx').using('gin', t.earlierCodeHashes),
   ],
 );
@@ -418,6 +427,71 @@ export const licenseMemberships = pgTable(
 export type LicenseGroupRow = typeof licenseGroups.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;
 
+/** A roster import (issue 27): who sent how many rows when; its rows below. */
+export const rosterImports = pgTable(
+  'roster_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    licenseGroupId: uuid('license_group_id')
+      .notNull()
+      .references(() => licenseGroups.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    rows: integer('rows').notNull(),
+    invited: integer('invited').notNull(),
+    skipped: integer('skipped').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('roster_imports_group_idx').on(t.licenseGroupId, t.createdAt)],
+);
+
+/** One row of a roster import and what became of it (the invitation it created, or why it was skipped). */
+export const rosterImportRows = pgTable(
+  'roster_import_rows',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => rosterImports.id, { onDelete: 'cascade' }),
+    row: integer('row').notNull(),
+    /** As written in the file (trimmed); the invitation keeps the normalised form. */
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    school: text('school'),
+    reason: text('reason'),
+    inviteId: uuid('invite_id').references(() => invites.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.row] }), index('roster_import_rows_email_idx').on(t.email)],
+);
+
+/** A join link (issue 27): the code is never stored, only its SHA-256. */
+export const joinLinks = pgTable(
+  'join_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    licenseGroupId: uuid('license_group_id')
+      .notNull()
+      .references(() => licenseGroups.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    maxUses: integer('max_uses').notNull(),
+    uses: integer('uses').notNull().default(0),
+    /** Lower-case e-mail domains a joining address must have; empty: any. */
+    allowedDomains: text('allowed_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('join_links_group_idx').on(t.licenseGroupId, t.createdAt)],
+);
+
+export type RosterImportRow = typeof rosterImports.$inferSelect;
+export type RosterImportRowRow = typeof rosterImportRows.$inferSelect;
+export type JoinLinkRow = typeof joinLinks.$inferSelect;
+
 // ---------------------------------------------------------------------------------------------------
 // The audit log of admin actions (issue 14): written in the same transaction as each action.
 
@@ -430,7 +504,7 @@ export const auditLog = pgTable(
     /** Who did it; null once that account is deleted (`actorEmail` then reads 'Deleted user'). */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
-    targetType: text('target_type', { enum: ['user', 'license_group', 'invite'] }).notNull(),
+    targetType: text('target_type', { enum: ['user', 'license_group', 'invite', 'join_link'] }).notNull(),
     targetId: text('target_id').notNull(),
     /** The target as a person reads it (an e-mail, a group name); 'Deleted user' after a deletion. */
     targetLabel: text('target_label').notNull(),
