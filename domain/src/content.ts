@@ -18,8 +18,12 @@ const PositiveInt = z.int().positive();
 
 /** Module durations run 5 to 22 minutes (spec section 3). */
 export const moduleMinutesRange = { min: 5, max: 22 } as const;
-/** Quizzes have 1 to 3 questions, each with 2 to 4 choices (spec section 3). */
-export const quizLimits = { minQuestions: 1, maxQuestions: 3, minChoices: 2, maxChoices: 4 } as const;
+/**
+ * Quizzes have 1 to 4 questions, each with 2 to 4 choices. The spec's section 3 describes 1 to 3; issue
+ * 29 asks four of a module of 10 minutes or more, so the 70% pass mark is not "all correct"
+ * (decision 094). `content:check` asks more of the written modules (content/src/quiz-rules.ts).
+ */
+export const quizLimits = { minQuestions: 1, maxQuestions: 4, minChoices: 2, maxChoices: 4 } as const;
 
 const moduleDurationPattern = /^(\d{1,3}) min$/;
 
@@ -78,8 +82,20 @@ export type QuizQuestion = z.infer<typeof QuizQuestion>;
 
 export const Quiz = z
   .array(QuizQuestion)
-  .min(quizLimits.minQuestions, { message: 'Must have 1 to 3 questions' })
-  .max(quizLimits.maxQuestions, { message: 'Must have 1 to 3 questions' });
+  .min(quizLimits.minQuestions, { message: 'Must have 1 to 4 questions' })
+  .max(quizLimits.maxQuestions, { message: 'Must have 1 to 4 questions' });
+
+/**
+ * A source a lesson was checked against (issue 29): primary sources (the law, the regulator, the
+ * vendor's own page) first. `date` is the source's own date: YYYY, YYYY-MM or YYYY-MM-DD.
+ */
+export const ModuleSource = z.strictObject({
+  title: Text,
+  publisher: Text,
+  date: z.string().regex(/^\d{4}(?:-\d{2}(?:-\d{2})?)?$/, { message: 'Must be YYYY, YYYY-MM or YYYY-MM-DD' }),
+  url: z.url({ protocol: /^https$/, message: 'Must be an https:// link' }),
+});
+export type ModuleSource = z.infer<typeof ModuleSource>;
 
 /** A module, written in full: lesson, image, tip and quiz. */
 export const Module = z.strictObject({
@@ -107,6 +123,11 @@ export const Module = z.strictObject({
    * written module (issue 19), shown on its page; the Terms refer to it.
    */
   lastReviewed: z.iso.date(),
+  /**
+   * What `lastReviewed` checked the lesson against (issue 29, decision 096): required of a written
+   * module by `content:check`.
+   */
+  sources: z.array(ModuleSource).min(1, { message: 'List at least one source' }).optional(),
   /** Shows the 'Bring this workshop to your school' box, outside the lesson text (spec section 1). */
   workshopInquiry: z.boolean().optional(),
 });

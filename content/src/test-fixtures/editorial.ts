@@ -26,9 +26,23 @@ export function entry(
 }
 
 /** Choices of near-equal length; `longest` makes the correct one strictly the longest. */
-function question(text: string, answer: number, longest = false): Question {
+export function question(text: string, answer: number, longest = false): Question {
   const choices = ['Plan the lesson', 'Check the facts', 'Ask the student', 'Read the policy'];
   if (longest) choices[answer] = `${choices[answer] ?? ''} first, then decide`;
+  return { question: text, choices, answer };
+}
+
+/** The correct one strictly the shortest. */
+export function shortestKey(text: string, answer: number): Question {
+  const choices = ['Plan the lesson', 'Check the facts', 'Ask the student', 'Read the policy'];
+  choices[answer] = 'Wait';
+  return { question: text, choices, answer };
+}
+
+/** Wrong choices carry an absolute word ("always"), the correct one does not. */
+export function absoluteDistractors(text: string, answer: number): Question {
+  const choices = ['Always plan one', 'Always check it', 'Always ask them', 'Always read one'];
+  choices[answer] = 'Plan the lesson';
   return { question: text, choices, answer };
 }
 
