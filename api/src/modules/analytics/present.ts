@@ -1,14 +1,5 @@
 import type { AnalyticsDashboard, AnalyticsTable } from '@pd/domain';
-
-const csvCell = (value: string | number): string => {
-  const text = String(value);
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-const csv = (header: string[], rows: (string | number)[][]): string =>
-  [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+import { csvTable as csv } from '../../csv.js';
 
 function touchRows(touch: AnalyticsDashboard['firstTouch']): (string | number)[][] {
   return (['source', 'medium', 'campaign'] as const).flatMap((dimension) =>

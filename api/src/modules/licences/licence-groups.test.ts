@@ -391,3 +391,18 @@ describe('PATCH /api/license-groups/{groupId}/license-count', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('the members CSV and formulas (issue 30 item 10)', () => {
+  it("defuses a name a spreadsheet would run as a formula, whether it splits on ',' or ';'", async () => {
+    const groupId = await createGroup(superadmin.client, admin.user.id, 10, 'Formula School');
+    await joinedTeacher(groupId, 'Smith;=1+1');
+    await joinedTeacher(groupId, '@SUM(A1)');
+    const res = await admin.client.get(`/api/license-groups/${groupId}/members.csv`);
+    expect(res.status).toBe(200);
+    const rows = res.text.trim().split('\r\n').slice(1);
+    const names = rows.map((r) => r.slice(0, r.indexOf(',', r.startsWith('"') ? r.indexOf('"', 1) : 0)));
+    expect(names.sort()).toEqual([`"Smith;'=1+1"`, `'@SUM(A1)`].sort());
+    // No cell, or part of one after a ';', starts like a formula.
+    for (const cell of res.text.split(/[,;\r\n]/)) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+@]/);
+  });
+});

@@ -1,5 +1,6 @@
 import type { AdminLicenseGroup, Invite, LicenseGroup } from '@pd/domain';
 import { inviteStatus, seatCounts } from '@pd/domain';
+import { csvTable } from '../../csv.js';
 import type { InviteRow, LicenseGroupRow } from '../../db/schema.js';
 
 export function presentInvite(invite: InviteRow, now: Date): Invite {
@@ -42,13 +43,6 @@ export function presentAdminGroup(
 ): AdminLicenseGroup {
   return { ...presentGroup(group, usage), invites: invites.map((i) => presentInvite(i, now)) };
 }
-
-const csvCell = (value: string | number): string => {
-  const text = String(value);
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 /** A timestamp as a spreadsheet reads it, in `timeZone`: 2026-11-20 14:05 (no seconds, no offset). */
 function localDateTime(iso: string, timeZone: string): string {
@@ -140,5 +134,5 @@ export function membersCsv(
       ...courses.map((c) => m.progress.courseStats[c.slug]?.completed ?? 0),
     ];
   });
-  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return csvTable(header, rows);
 }
