@@ -12,6 +12,12 @@ import * as z from 'zod/mini';
 export const analyticsLimits = {
   maxEventsPerBatch: 100,
   maxBatchBytes: 64 * 1024,
+  /**
+   * A page (tab) sends at most this many batches in any 60 s, then leaves the rest queued for the
+   * next trigger: a backlog of 1,000 events a minute. The api's limit per page session is derived
+   * from it (decision 088), so an honest page never meets it.
+   */
+  maxBatchesPerMinute: 10,
   /** Client times older than this are moved up to it (offline events arrive late, not very late). */
   maxEventAgeMs: 30 * 24 * 60 * 60_000,
   /** The milestone conversion: 300 s or more of visible time, checked every 60 s (spec section 9). */

@@ -4,11 +4,12 @@ import { sql } from 'drizzle-orm';
 import { createElement, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AnalyticsEventName } from '@pd/domain';
+import { analyticsLimits, type AnalyticsEventName } from '@pd/domain';
 import { setupRealApi } from '../test/real-api';
 import {
   analyticsQueue,
   captureAttribution,
+  pageSessionId,
   recentEvents,
   recordFeatureDiscovered,
   recordModuleStarted,
@@ -97,6 +98,29 @@ describe('the analytics queue', () => {
     const stored = await serverEvents();
     expect(stored.find((e) => e.name === 'faq_visit')?.user_id).toBeNull();
     expect(stored.find((e) => e.name === 'prompt_library_visit')?.user_id).toBe(teacher.id);
+  });
+
+  it('paces a backlog: at most maxBatchesPerMinute batches a minute from a page, the rest stays queued (decision 088)', async () => {
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const backlog = analyticsLimits.maxEventsPerBatch * (analyticsLimits.maxBatchesPerMinute + 1);
+    await analyticsQueue().events.bulkAdd(
+      Array.from({ length: backlog }, () => ({
+        id: crypto.randomUUID(),
+        name: 'faq_visit',
+        at,
+        sessionId: pageSessionId(),
+        deviceId: crypto.randomUUID(),
+        userId: 'anonymous',
+        path: '/faq',
+        props: {},
+        state: 'queued' as const,
+      })),
+    );
+    const paced = analyticsLimits.maxEventsPerBatch * analyticsLimits.maxBatchesPerMinute;
+    expect(await sendQueuedAnalytics()).toBe(paced);
+    expect(api.calls('POST /api/analytics/events')).toHaveLength(analyticsLimits.maxBatchesPerMinute);
+    expect(await sendQueuedAnalytics()).toBe(0);
+    expect(await analyticsQueue().events.where('state').equals('queued').count()).toBe(backlog - paced);
   });
 });
 

@@ -227,7 +227,8 @@ export async function recentEvents(n: number = analyticsLimits.testLogEntries): 
 let sending: Promise<number> | null = null;
 
 /**
- * Sends the queued events, oldest first, in batches of at most 100 (and under 64 KB). Events of a
+ * Sends the queued events, oldest first, in batches of at most 100 (and under 64 KB), at most
+ * `maxBatchesPerMinute` batches a minute from this page (the rest waits). Events of a
  * teacher other than the one signed in now wait for that teacher. Accepted and duplicate -> 'sent';
  * rejected -> 'rejected' with the reason; a refused or failed request keeps them queued. Answers how
  * many were sent. Concurrent calls share one pass.
@@ -240,6 +241,22 @@ export function sendQueuedAnalytics(options: { keepalive?: boolean } = {}): Prom
 }
 
 const keepaliveBytes = 60 * 1024;
+
+/**
+ * The pace of this page's batches (decision 088): at most `analyticsLimits.maxBatchesPerMinute` in
+ * any 60 s per page session; past it the pass stops and the rest waits for the next trigger (the
+ * tracker's 30 s timer), so the api's per-session limit, derived from this pace, is never met.
+ */
+let paced: { session: string; sentAt: number[] } = { session: '', sentAt: [] };
+function mayPace(): boolean {
+  const session = pageSessionId();
+  const now = Date.now();
+  if (paced.session !== session) paced = { session, sentAt: [] };
+  paced.sentAt = paced.sentAt.filter((t) => now - t < 60_000);
+  if (paced.sentAt.length >= analyticsLimits.maxBatchesPerMinute) return false;
+  paced.sentAt.push(now);
+  return true;
+}
 
 async function sendPass({ keepalive }: { keepalive?: boolean }): Promise<number> {
   const db = analyticsQueue();
@@ -262,6 +279,7 @@ async function sendPass({ keepalive }: { keepalive?: boolean }): Promise<number>
       bytes += size;
     }
     if (batch.length === 0) batch.push(queued[0] as QueuedEvent);
+    if (!mayPace()) break;
     let results: AnalyticsEventResult[];
     try {
       const reply = await apiSend(

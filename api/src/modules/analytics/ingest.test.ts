@@ -182,23 +182,53 @@ describe('rate limit per IP', () => {
   let limited: TestApp;
   beforeAll(async () => {
     limited = await startTestApp({
+      // One proxy in front (its X-Forwarded-For names the client), so each test has its own address.
+      env: { TRUST_PROXY: '1' },
       rateLimits: {
-        analyticsEvents: { perIp: { limit: 3, windowMs }, perAccount: { limit: 100, windowMs } },
+        analyticsEvents: { perIp: { limit: 250, windowMs }, perAccount: { limit: 100, windowMs } },
       },
     });
   });
   afterAll(() => limited.close());
 
+  const from = (address: string, events: unknown[]) =>
+    limited.client().request('POST', path, {
+      json: { events },
+      headers: { 'user-agent': browser, 'x-forwarded-for': address },
+    });
+  const fresh = (over: Record<string, unknown> = {}) => ({
+    ...event('faq_visit', {}, over),
+    at: new Date().toISOString(),
+  });
+
   it('limits batches per address across page sessions', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await limited.client().request('POST', path, {
-        json: { events: [{ ...event('faq_visit'), at: new Date().toISOString() }] },
-        headers: { 'user-agent': browser },
-      });
-      statuses.push(res.status);
+    for (let i = 0; i < 251; i++) statuses.push((await from('198.51.100.1', [fresh()])).status);
+    expect(statuses.slice(0, 250).every((s) => s === 200)).toBe(true);
+    expect(statuses[250]).toBe(429);
+  });
+
+  it("counts a batch's events per address, whatever page sessions they claim (issue 30 item 1)", async () => {
+    const batch = () => Array.from({ length: 100 }, () => fresh());
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await from('198.51.100.2', batch())).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    // Another address is not limited.
+    expect((await from('198.51.100.3', batch())).status).toBe(200);
+  });
+
+  it('stores neither the address nor the page session in rate_limits, only keyed hashes (issue 30 item 5)', async () => {
+    const address = '203.0.113.77';
+    const sessionId = randomUUID();
+    expect((await from(address, [fresh({ sessionId })])).status).toBe(200);
+    const result = await limited.db.execute(sql`SELECT key FROM rate_limits`);
+    const keys = (result as unknown as { rows: { key: string }[] }).rows.map((r) => r.key);
+    expect(keys.filter((k) => k.startsWith('analyticsEvents:')).length).toBeGreaterThanOrEqual(2);
+    for (const key of keys) {
+      expect(key).not.toContain(address);
+      expect(key).not.toContain(sessionId);
+      expect(key).not.toMatch(/\d+\.\d+\.\d+\.\d+|::/);
     }
-    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });
 

@@ -47,10 +47,13 @@ export function analyticsRoutes(deps: AppDeps): Router {
     }
     return next();
   };
+  /** Per address the batch's events count; per page session (its first event's) the batch (decision 088). */
   const rateLimited: Middleware = async (ctx, next) => {
-    const first = batchItems(ctx)[0] as { sessionId?: unknown } | undefined;
+    const items = batchItems(ctx);
+    const first = items[0] as { sessionId?: unknown } | undefined;
     const session = typeof first?.sessionId === 'string' ? first.sessionId : null;
-    await consumeAttempt(deps, 'analyticsEvents', deps.rateLimits.analyticsEvents, ctx.ip, session);
+    const policy = deps.rateLimits.analyticsEvents;
+    await consumeAttempt(deps, 'analyticsEvents', policy, ctx.ip, session, items.length);
     return next();
   };
   /** Known bots (isbot): nothing stored, and the answer says so (`dropped`). */

@@ -65,11 +65,14 @@ export const defaultRateLimits: RateLimits = {
     perAccount: { limit: 20, windowMs: minutes(15) },
   },
   /**
-   * Analytics batches (issue 15): per IP (a school shares one) and per page session (`perAccount`
-   * counts the batch's session id). A device sends a batch every 30 s at most, more when catching up.
+   * Analytics (issue 15; issue 30 item 1, decision 088). `perIp` counts *events* per address: 300
+   * teachers behind one NAT at a generous 60 events a minute each is 18,000, so 20,000. `perAccount`
+   * counts *batches* per page session (the batch's first event's): the pwa sends at most
+   * `analyticsLimits.maxBatchesPerMinute` (10) in any 60 s per tab, so at most 20 in one fixed
+   * minute; 60 leaves room for three tabs whose batches start with the same session's events.
    */
   analyticsEvents: {
-    perIp: { limit: 600, windowMs: minutes(1) },
+    perIp: { limit: 20_000, windowMs: minutes(1) },
     perAccount: { limit: 60, windowMs: minutes(1) },
   },
   /**
@@ -108,8 +111,11 @@ const ceilingOf = (policy: RateLimitPolicy): CeilingRule =>
     slowMs: 30_000,
   };
 
-/** The bucket's keys: keyed hashes, never an address, an e-mail or a reset token (issue 17). */
-const keysOf =
+/**
+ * The bucket's keys: keyed hashes, never an address, an e-mail, a page session or a reset token
+ * (issue 17; issue 30 item 5, decision 047).
+ */
+export const keysOf =
   (deps: Pick<AppDeps, 'config'>, bucket: RateBucket) =>
   (kind: string, value: string): string =>
     `${bucket}:${kind}:${createHmac('sha256', deps.config.sessionSecret).update(value).digest('base64url')}`;

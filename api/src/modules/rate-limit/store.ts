@@ -8,19 +8,19 @@ export interface Hit {
 }
 
 /**
- * Counts one hit on `key` in a fixed window, atomically (one upsert), in PostgreSQL so every
- * api instance shares the counters.
+ * Counts `by` hits (one by default) on `key` in a fixed window, atomically (one upsert), in
+ * PostgreSQL so every api instance shares the counters.
  */
-export async function hit(db: Db, key: string, windowMs: number, now: Date): Promise<Hit> {
+export async function hit(db: Db, key: string, windowMs: number, now: Date, by = 1): Promise<Hit> {
   const resetAt = new Date(now.getTime() + windowMs);
   const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, count: 1, resetAt })
+    .values({ key, count: by, resetAt })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        count: sql`CASE WHEN ${expired} THEN ${by}::integer ELSE ${rateLimits.count} + ${by}::integer END`,
         resetAt: sql`CASE WHEN ${expired} THEN ${resetAt.toISOString()}::timestamptz ELSE ${rateLimits.resetAt} END`,
       },
     })
