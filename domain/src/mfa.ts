@@ -36,6 +36,9 @@ export const mfaMessages = {
   passwordWrong: 'That password is not right.',
   requiredForRole: 'Two-step sign-in is required for admin accounts and cannot be turned off.',
   notEnabled: 'Two-step sign-in is not turned on for this account.',
+  /** Moving to a new phone (issue 30.2): the old authenticator's code, or a recovery code. */
+  currentCodeRequired:
+    'Enter a code from the authenticator app you use now, or one of your recovery codes if you lost that phone.',
   enrolRequired:
     'Admin accounts need two-step sign-in. Set it up now with an authenticator app on your phone.',
   enabled: 'Two-step sign-in is on',
@@ -77,9 +80,13 @@ export type MfaVerifyResponse = z.infer<typeof MfaVerifyResponse>;
 
 /**
  * Setting up: during an admin's first sign-in (no password again) or from the Account page (the
- * password again, so an unattended signed-in laptop cannot be given someone else's authenticator).
+ * password again, so an unattended signed-in laptop cannot be given someone else's authenticator;
+ * and, when it replaces one, a code of the current authenticator or a recovery code: issue 30.2).
  */
-export const MfaSetupRequest = z.object({ password: z.string().max(256).optional() });
+export const MfaSetupRequest = z.object({
+  password: z.string().max(256).optional(),
+  code: z.optional(MfaCode),
+});
 export type MfaSetupRequest = z.input<typeof MfaSetupRequest>;
 
 export const MfaSetupResponse = z.object({

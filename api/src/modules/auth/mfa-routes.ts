@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { endpoints, errorCodes, mfaMessages, mfaRules } from '@pd/domain';
+import { endpoints, errorCodes, mfaMessages } from '@pd/domain';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -19,32 +19,17 @@ const signInAgain = (message: string) => new AppError(401, message, errorCodes.s
 /** The session's half-done sign-in at `step`, while it lasts; else 401 'sign in again'. */
 function pendingOf(ctx: Context, now: Date, step?: Pending['step']): Pending {
   const pending = ctx.session?.pendingSignIn;
-  if (!pending || pending.until <= now.getTime() || (step && pending.step !== step)) {
+  // A half-done sign-in from before its tries were counted in the database has no `attemptsId`.
+  const usable = pending && pending.until > now.getTime() && typeof pending.attemptsId === 'string';
+  if (!usable || (step && pending.step !== step)) {
     if (pending) ctx.session = null;
     throw signInAgain(mfaMessages.noPendingSignIn);
   }
   return pending;
 }
 
-/**
- * Runs a check of a code for a half-done sign-in; a wrong code counts, and the fifth ends the
- * sign-in (the password again). The session keeps the count even though the answer is an error.
- */
-async function countingTries<T>(ctx: Context, pending: Pending, check: () => Promise<T>): Promise<T> {
-  try {
-    return await check();
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status !== 401) throw error;
-    const attempts = pending.attempts + 1;
-    if (attempts >= mfaRules.maxAttempts) {
-      ctx.session = null;
-      throw signInAgain(mfaMessages.tooManyAttempts);
-    }
-    if (ctx.session) ctx.session.pendingSignIn = { ...pending, attempts };
-    throw error;
-  }
-}
-
+/** A session that is signed in (it may be an admin's without the code: `userOfRequest` decides). */
+const signedInSession = (ctx: Context) => typeof ctx.session?.userId === 'string';
 /** Whose code this is, for the rate limit: the half-done sign-in's user, or the signed-in one. */
 const codeAccount = (ctx: Context) => ctx.session?.pendingSignIn?.userId ?? ctx.session?.userId;
 
@@ -64,6 +49,20 @@ export function mfaRoutes(deps: AppDeps): Router {
     return { ...presentUser(user), licence: await membershipOf(deps, user.id) };
   }
 
+  /**
+   * Checks a code of the half-done sign-in, counted in the database before it is checked (decision
+   * 092); the last wrong one ends the sign-in (the password again) and its owner gets an e-mail.
+   */
+  async function countingTries<T>(ctx: Context, pending: Pending, check: () => Promise<T>): Promise<T> {
+    const tried = await mfa.tryPendingCode(deps, pending.attemptsId, pending.userId, check);
+    if (tried.ok) return tried.value;
+    if (tried.lockedOut) {
+      ctx.session = null;
+      throw signInAgain(mfaMessages.tooManyAttempts);
+    }
+    throw tried.error;
+  }
+
   route(router, endpoints.mfaVerify, limitCodes, async ({ ctx, input }) => {
     const pending = pendingOf(ctx, deps.clock(), 'verify');
     const checked = await countingTries(ctx, pending, () => mfa.checkCode(deps, pending.userId, input.code));
@@ -79,12 +78,14 @@ export function mfaRoutes(deps: AppDeps): Router {
     const session = ctx.session;
     if (!session) throw new Error('session middleware missing');
     let email: string;
-    if (session.pendingSignIn) {
-      // An admin's first sign-in: the password was just checked.
+    if (!signedInSession(ctx) && session.pendingSignIn) {
+      // An admin's first sign-in: the password was just checked, and no authenticator exists yet.
       email = (await mfa.pendingUser(deps, pendingOf(ctx, deps.clock(), 'enrol').userId)).email;
     } else {
+      // From the Account page: the password again, and a code of the authenticator it replaces.
       const user = await userOfRequest(deps, ctx);
       await mfa.confirmPassword(user, input.password);
+      await mfa.confirmCurrentCode(deps, user.id, input.code);
       email = user.email;
     }
     const setup = await mfa.newSetup(deps, email);
@@ -97,7 +98,7 @@ export function mfaRoutes(deps: AppDeps): Router {
     const session = ctx.session;
     const sealed = session?.mfaSetup;
     if (!session || !sealed) throw new AppError(400, mfaMessages.setupFirst, errorCodes.validation);
-    if (session.pendingSignIn) {
+    if (!signedInSession(ctx) && session.pendingSignIn) {
       const pending = pendingOf(ctx, deps.clock(), 'enrol');
       const recoveryCodes = await countingTries(ctx, pending, () =>
         mfa.enable(deps, pending.userId, sealed, input.code),

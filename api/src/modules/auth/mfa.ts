@@ -1,8 +1,9 @@
-import { errorCodes, mfaMessages, mfaRequiredFor, type MfaStatusResponse } from '@pd/domain';
+import { errorCodes, mfaMessages, mfaRequiredFor, mfaRules, type MfaStatusResponse } from '@pd/domain';
 import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { verifyPassword } from './crypto.js';
+import { mailLinks, mfaCodesFailedMail } from '../mail/templates.js';
+import { randomToken, verifyPassword } from './crypto.js';
 import * as store from './store.js';
 import {
   acceptedTimeStep,
@@ -131,4 +132,74 @@ export async function pendingUser(deps: Pick<AppDeps, 'db'>, userId: string): Pr
   const user = await store.findUserById(deps.db, userId);
   if (!user) throw new AppError(401, mfaMessages.noPendingSignIn, errorCodes.unauthorized);
   return user;
+}
+
+/**
+ * A half-done sign-in begins (decision 092): its id, under which the database counts the codes
+ * tried on it. The id goes into the session; the count stays in one row all requests share.
+ */
+export async function beginSignInAttempts(deps: MfaDeps, userId: string): Promise<string> {
+  const id = randomToken();
+  const now = deps.clock();
+  await store.startSignInAttempts(deps.db, id, userId, new Date(now.getTime() + mfaRules.pendingMs), now);
+  return id;
+}
+
+/** What became of a code tried on a half-done sign-in. */
+export type TriedCode<T> = { ok: true; value: T } | { ok: false; error: unknown; lockedOut: boolean };
+
+/**
+ * Checks a code of a half-done sign-in, counting it first with one atomic update (decision 092):
+ * of any number of parallel requests, at most `mfaRules.maxAttempts` codes are ever checked. The
+ * try that uses up the last one, when its code is wrong too, ends the sign-in (`lockedOut`) and
+ * tells the account's owner by e-mail. A right code ends the count; a request refused for another
+ * reason than a wrong code gives its try back.
+ */
+export async function tryPendingCode<T>(
+  deps: MfaDeps & Pick<AppDeps, 'mailer'>,
+  attemptsId: string,
+  userId: string,
+  check: () => Promise<T>,
+): Promise<TriedCode<T>> {
+  const tryNumber = await store.takeSignInAttempt(deps.db, attemptsId, mfaRules.maxAttempts, deps.clock());
+  if (tryNumber === null) return { ok: false, error: null, lockedOut: true };
+  try {
+    const value = await check();
+    await store.endSignInAttempts(deps.db, attemptsId);
+    return { ok: true, value };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status !== 401) {
+      await store.returnSignInAttempt(deps.db, attemptsId);
+      throw error;
+    }
+    if (tryNumber < mfaRules.maxAttempts) return { ok: false, error, lockedOut: false };
+    await store.endSignInAttempts(deps.db, attemptsId);
+    await tellOwnerOfFailedCodes(deps, userId);
+    return { ok: false, error, lockedOut: true };
+  }
+}
+
+/** The mail to the owner of an account whose half-done sign-in ran out of codes (issue 30.4). */
+async function tellOwnerOfFailedCodes(deps: MfaDeps & Pick<AppDeps, 'mailer'>, userId: string) {
+  const user = await store.findUserById(deps.db, userId);
+  if (!user) return;
+  await deps.mailer.enqueue(
+    deps.db,
+    mfaCodesFailedMail(user.email, user.name, mailLinks.forgotPassword(deps.config.publicUrl)),
+  );
+  deps.mailer.kick();
+}
+
+/**
+ * Replacing the authenticator from the Account page (issue 30.2): besides the password, a code of
+ * the current one (or a recovery code, when the phone is lost) while two-step sign-in is on.
+ */
+export async function confirmCurrentCode(deps: MfaDeps, userId: string, code: string | undefined) {
+  if (!(await store.findMfa(deps.db, userId))) return;
+  if (!code) {
+    throw new AppError(403, mfaMessages.currentCodeRequired, errorCodes.forbidden, {
+      code: mfaMessages.currentCodeRequired,
+    });
+  }
+  await checkCode(deps, userId, code);
 }

@@ -67,7 +67,8 @@ export function authRoutes(deps: AppDeps): Router {
     // Two-step sign-in on, or required for the role (decision 077): the code (or its setup) next.
     const step = await mfa.stepAfterPassword(deps, user);
     if (step) {
-      await startPendingSignIn(ctx, user.id, step, deps.clock());
+      const attemptsId = await mfa.beginSignInAttempts(deps, user.id);
+      await startPendingSignIn(ctx, { userId: user.id, step, attemptsId }, deps.clock());
       return { mfa: step, message: step === 'verify' ? mfaMessages.codeRequired : mfaMessages.enrolRequired };
     }
     // A new session id on every sign-in (no session fixation), with the role's lifetimes.

@@ -114,12 +114,19 @@ export async function authenticate(deps: ServiceDeps, input: Parsed<typeof Login
   return user;
 }
 
-export async function currentUser(
+/**
+ * The user a session names, whatever its two-step sign-in: only `sessionUser` below reads it, so no
+ * other module can take an admin's session without the code for a signed-in one (issue 30.7).
+ */
+async function currentUser(
   deps: Pick<AppDeps, 'db' | 'sessionCache'>,
   userId: string | undefined,
 ): Promise<UserRow | null> {
   return userId ? store.findSessionUser(deps.db, deps.sessionCache, userId) : null;
 }
+
+/** What `sessionUser` reads of a request's session (another module passes `ctx.session` as it is). */
+export type RequestSession = Pick<SessionData, 'userId' | 'mfa'> | null | undefined;
 
 /**
  * The session's signed-in user. An admin role's session counts only when it passed two-step sign-in
@@ -128,7 +135,7 @@ export async function currentUser(
  */
 export async function sessionUser(
   deps: Pick<AppDeps, 'db' | 'sessionCache'>,
-  session: Pick<SessionData, 'userId' | 'mfa'> | null | undefined,
+  session: RequestSession,
 ): Promise<UserRow | null> {
   const user = await currentUser(deps, session?.userId);
   if (user && mfaRequiredFor(user.role) && session?.mfa !== true) return null;

@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Role } from '@pd/domain';
 import type { Db } from '../../db/client.js';
 import {
   emailTokens,
   mfaRecoveryCodes,
+  mfaSignInAttempts,
   sessions,
   userMfa,
   type UserMfaRow,
@@ -287,4 +288,46 @@ export async function countRecoveryCodesLeft(db: Db, userId: string): Promise<nu
 export async function deleteMfa(db: Db, userId: string): Promise<void> {
   await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
   await db.delete(userMfa).where(eq(userMfa.userId, userId));
+}
+
+/**
+ * A half-done sign-in's count of codes tried (decision 092), from zero; rows of sign-ins that ended
+ * go at the same time.
+ */
+export async function startSignInAttempts(db: Db, id: string, userId: string, expiresAt: Date, now: Date) {
+  await db.delete(mfaSignInAttempts).where(lt(mfaSignInAttempts.expiresAt, now));
+  await db.insert(mfaSignInAttempts).values({ id, userId, expiresAt }).onConflictDoNothing();
+}
+
+/**
+ * Takes one of the half-done sign-in's tries, in one atomic update: the number of this try (1 to
+ * `max`), or null when all are taken or the sign-in is unknown. Parallel requests get distinct
+ * numbers, so no more than `max` codes are ever checked.
+ */
+export async function takeSignInAttempt(db: Db, id: string, max: number, now: Date): Promise<number | null> {
+  const [row] = await db
+    .update(mfaSignInAttempts)
+    .set({ tries: sql`${mfaSignInAttempts.tries} + 1` })
+    .where(
+      and(
+        eq(mfaSignInAttempts.id, id),
+        lt(mfaSignInAttempts.tries, max),
+        gt(mfaSignInAttempts.expiresAt, now),
+      ),
+    )
+    .returning({ tries: mfaSignInAttempts.tries });
+  return row ? row.tries : null;
+}
+
+/** Gives a try back (a right code, or a request refused before its code was judged). */
+export async function returnSignInAttempt(db: Db, id: string): Promise<void> {
+  await db
+    .update(mfaSignInAttempts)
+    .set({ tries: sql`greatest(${mfaSignInAttempts.tries} - 1, 0)` })
+    .where(eq(mfaSignInAttempts.id, id));
+}
+
+/** The half-done sign-in ended (signed in, or locked out): its count goes. */
+export async function endSignInAttempts(db: Db, id: string): Promise<void> {
+  await db.delete(mfaSignInAttempts).where(eq(mfaSignInAttempts.id, id));
 }

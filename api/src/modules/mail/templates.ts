@@ -109,6 +109,27 @@ export function passwordChangedMail(to: string, name: string, forgotUrl: string)
 }
 
 /**
+ * Issue 30 point 4: a sign-in with the right password ended after too many wrong two-step codes.
+ * Whoever tried knows the password: the owner should change it.
+ */
+export function mfaCodesFailedMail(to: string, name: string, forgotUrl: string): OutgoingMail {
+  const subject = `Failed sign-in to your ${brand.productName} account`;
+  const lines = [
+    `Hello ${name},`,
+    'Someone just signed in to your account with your password, then entered several wrong two-step sign-in codes. The sign-in was stopped.',
+    'If it was you, sign in again with the newest code from your authenticator app.',
+    `If it was not you, someone knows your password: reset it now, and write to ${brand.supportEmail} if it keeps happening.`,
+  ];
+  return {
+    to,
+    subject,
+    text: text(lines, forgotUrl),
+    html: layout(subject, lines, { label: 'Reset my password', url: forgotUrl }),
+    links: [forgotUrl],
+  };
+}
+
+/**
  * Issue 17: someone signed up with an address that already has an account. The answer to the
  * sign-up is the same as for a new address (no account enumeration); the owner learns it here.
  */

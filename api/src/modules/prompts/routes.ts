@@ -12,7 +12,7 @@ export function promptRoutes(deps: Pick<AppDeps, 'db' | 'content' | 'sessionCach
   const categories = service.promptCategories(deps.content);
 
   route(router, endpoints.prompts, async ({ ctx }) => {
-    const user = await service.viewer(deps, ctx.session?.userId);
+    const user = await service.viewer(deps, ctx.session);
     const { readable, includesPremium } = service.promptAccess(categories, user);
     const library = presentPromptLibrary(categories, readable);
     if (includesPremium) {

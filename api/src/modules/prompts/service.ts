@@ -3,7 +3,7 @@ import type { PromptCategory } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
 import type { Viewer } from '../access/policy.js';
 import { viewerOf } from '../access/service.js';
-import { currentUser } from '../auth/service.js';
+import { type RequestSession, sessionUser } from '../auth/service.js';
 import { canReadPrompts } from './policy.js';
 
 /** The Prompt Library comes from the content folder (deps.content); no database table. */
@@ -13,12 +13,15 @@ export function promptCategories(content: Pick<Content, 'prompts'>): PromptCateg
   return [...content.prompts].sort((a, b) => a.order - b.order);
 }
 
-/** The signed-in user's role, or null (signed out, or a session whose user is gone). */
+/**
+ * The signed-in user's role, or null (signed out, a session whose user is gone, or an admin's that
+ * has not passed two-step sign-in: issue 30.7, `sessionUser`).
+ */
 export async function viewer(
   deps: Pick<AppDeps, 'db' | 'sessionCache'>,
-  userId: string | undefined,
+  session: RequestSession,
 ): Promise<Viewer> {
-  return viewerOf(deps, await currentUser(deps, userId));
+  return viewerOf(deps, await sessionUser(deps, session));
 }
 
 /** What one user may read of the library. */

@@ -14,18 +14,18 @@ export function templateRoutes(deps: Pick<AppDeps, 'db' | 'content' | 'sessionCa
 
   route(router, endpoints.templates, async ({ ctx }) => {
     ctx.set('Cache-Control', 'private, no-cache');
-    return presentTemplateList(await service.listTemplates(deps, ctx.session?.userId));
+    return presentTemplateList(await service.listTemplates(deps, ctx.session));
   });
 
   route(router, endpoints.template, async ({ ctx, params }) => {
     // Premium text never sits in a shared cache; refusals are per user too.
     ctx.set('Cache-Control', 'private, no-store');
-    return presentTemplate(await service.openTemplate(deps, ctx.session?.userId, params.slug));
+    return presentTemplate(await service.openTemplate(deps, ctx.session, params.slug));
   });
 
   route(router, endpoints.templateDownload, async ({ ctx, params }) => {
     ctx.set('Cache-Control', 'private, no-store');
-    const template = await service.openTemplate(deps, ctx.session?.userId, params.slug);
+    const template = await service.openTemplate(deps, ctx.session, params.slug);
     ctx.type = 'text/html; charset=utf-8';
     ctx.attachment(`${template.slug}.html`);
     ctx.body = templateHtmlFile(template);

@@ -1,5 +1,32 @@
 import { hasPremiumAccess, mfaRules, type Role, sessionLifetimeFor } from '@pd/domain';
 import type { Context } from 'koa';
+import type { AppSession } from './middleware.js';
+import type { SessionData } from './store.js';
+
+/** Everything a session may hold (SessionData's fields): a new session id starts with none of it. */
+const sessionFields = [
+  'userId',
+  'startedAt',
+  'idleMs',
+  'absoluteMs',
+  'premium',
+  'mfa',
+  'pendingSignIn',
+  'mfaSetup',
+] as const satisfies readonly (keyof SessionData)[];
+
+/**
+ * A new session id holding nothing of the old one (issue 30.2): koa-session's `regenerate()` keeps
+ * the session's data under the new id, so a finished sign-in kept the half-done one (and its
+ * password-free setup) beside it.
+ */
+async function freshSession(ctx: Context): Promise<AppSession> {
+  const session = ctx.session;
+  if (!session) throw new Error('session middleware missing');
+  await session.regenerate();
+  for (const field of sessionFields) delete session[field];
+  return session;
+}
 
 /** Who signs in, as the session needs it. */
 interface SessionUser {
@@ -17,9 +44,7 @@ export async function startSession(
   now: Date,
   options: { mfa?: boolean } = {},
 ): Promise<void> {
-  const session = ctx.session;
-  if (!session) throw new Error('session middleware missing');
-  await session.regenerate();
+  const session = await freshSession(ctx);
   const lifetime = sessionLifetimeFor(user.role);
   session.userId = user.id;
   if (options.mfa) session.mfa = true;
@@ -32,18 +57,16 @@ export async function startSession(
 
 /**
  * The password was right and a second step follows (decision 077): a new session id holding only
- * the half-done sign-in, for `mfaRules.pendingMs`; nobody is signed in with it yet.
+ * the half-done sign-in, for `mfaRules.pendingMs`; nobody is signed in with it yet (whoever was
+ * signed in on this browser before is not, from now).
  */
 export async function startPendingSignIn(
   ctx: Context,
-  userId: string,
-  step: 'verify' | 'enrol',
+  pending: { userId: string; step: 'verify' | 'enrol'; attemptsId: string },
   now: Date,
 ): Promise<void> {
-  const session = ctx.session;
-  if (!session) throw new Error('session middleware missing');
-  await session.regenerate();
-  session.pendingSignIn = { userId, step, until: now.getTime() + mfaRules.pendingMs, attempts: 0 };
+  const session = await freshSession(ctx);
+  session.pendingSignIn = { ...pending, until: now.getTime() + mfaRules.pendingMs };
   session.maxAge = mfaRules.pendingMs;
 }
 

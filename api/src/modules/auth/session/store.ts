@@ -19,9 +19,10 @@ export interface SessionData {
   mfa?: boolean;
   /**
    * A sign-in between the password and the code (or the code's setup): whose, which step, until
-   * when (ms), and the wrong codes so far. Not signed in yet: `userId` is unset.
+   * when (ms), and the id its tries are counted under in the database (decision 092). Not signed in
+   * yet: `userId` is unset.
    */
-  pendingSignIn?: { userId: string; step: 'verify' | 'enrol'; until: number; attempts: number };
+  pendingSignIn?: { userId: string; step: 'verify' | 'enrol'; until: number; attemptsId: string };
   /** A new TOTP secret shown for setup, encrypted, until its first code confirms it. */
   mfaSetup?: string;
 }

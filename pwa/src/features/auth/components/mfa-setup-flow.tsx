@@ -20,6 +20,11 @@ interface MfaSetupFlowProps {
   email: string;
   /** From the Account page: the password again before a new secret is shown. */
   askPassword: boolean;
+  /**
+   * Moving to a new phone (issue 30.2): a code of the authenticator being replaced (or a recovery
+   * code) with the password.
+   */
+  askCurrentCode?: boolean;
   /** Done, the recovery codes saved; `user` when this also finished a sign-in. */
   onFinished: (user: PublicUser | undefined) => void;
   /** The half-done sign-in ended (timed out, too many wrong codes): back to the password. */
@@ -34,10 +39,18 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
  * Setting up two-step sign-in (decision 077): the password (from the Account page), then the QR code
  * and its key, a first code to confirm, and the recovery codes, shown once.
  */
-export function MfaSetupFlow({ email, askPassword, onFinished, onRestart, onCancel }: MfaSetupFlowProps) {
+export function MfaSetupFlow({
+  email,
+  askPassword,
+  askCurrentCode = false,
+  onFinished,
+  onRestart,
+  onCancel,
+}: MfaSetupFlowProps) {
   const setup = useMfaSetup();
   const enable = useMfaEnable();
   const [password, setPassword] = useState('');
+  const [currentCode, setCurrentCode] = useState('');
   const [code, setCode] = useState('');
   const [secret, setSecret] = useState<MfaSetupResponse | null>(null);
   const [done, setDone] = useState<{ codes: string[]; user?: PublicUser } | null>(null);
@@ -54,7 +67,10 @@ export function MfaSetupFlow({ email, askPassword, onFinished, onRestart, onCanc
   const start = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    setup.mutate(askPassword ? { password } : {}, { onSuccess: setSecret, onError: fail });
+    // An empty code is left out: the api then says what it needs (a current code or a recovery code).
+    const withCode = askCurrentCode && currentCode.trim() ? { code: currentCode } : {};
+    const input = askPassword ? { password, ...withCode } : {};
+    setup.mutate(input, { onSuccess: setSecret, onError: fail });
   };
 
   const confirm = (event: FormEvent) => {
@@ -99,6 +115,19 @@ export function MfaSetupFlow({ email, askPassword, onFinished, onRestart, onCanc
               autoComplete="current-password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
+              error={Boolean(error) && !askCurrentCode}
+              helperText={(!askCurrentCode && error) || ' '}
+              required
+              fullWidth
+            />
+          )}
+          {askPassword && askCurrentCode && (
+            <TextField
+              label="Code from your current authenticator app, or a recovery code"
+              name="current-code"
+              value={currentCode}
+              onChange={(event) => setCurrentCode(event.target.value)}
+              autoComplete="one-time-code"
               error={Boolean(error)}
               helperText={error ?? ' '}
               required

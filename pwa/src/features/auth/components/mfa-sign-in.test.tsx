@@ -141,6 +141,36 @@ describe('the Account page', () => {
     expect(await within(section).findByText('Off')).toBeInTheDocument();
   });
 
+  it('moves a signed-in admin to a new phone with the password and a recovery code, still signed in (issue 30.2)', async () => {
+    const admin = await api.signedInTeacher({ role: 'superadmin' });
+    signedIn.push(admin.id);
+    const { user } = renderWithProviders(<AccountPage />);
+    const section = await screen.findByRole('region', { name: 'Two-step sign-in' });
+    await user.click(await within(section).findByRole('button', { name: 'Move to a new phone' }));
+
+    await user.type(within(section).getByLabelText(/Your password/), admin.password);
+    await user.click(within(section).getByRole('button', { name: 'Set up two-step sign-in' }));
+    expect(await within(section).findByText(mfaMessages.currentCodeRequired)).toBeInTheDocument();
+    await user.type(
+      within(section).getByLabelText(/current authenticator app/),
+      recoveryCodesOf(admin.email)[0]!,
+    );
+    await user.click(within(section).getByRole('button', { name: 'Set up two-step sign-in' }));
+
+    const key = (await within(section).findByText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/)).textContent!.replace(
+      / /g,
+      '',
+    );
+    await user.type(within(section).getByLabelText(/6-digit code/), await api.totp(key));
+    await user.click(within(section).getByRole('button', { name: 'Turn on two-step sign-in' }));
+    expect(await within(section).findByRole('list', { name: 'Recovery codes' })).toBeInTheDocument();
+    await user.click(within(section).getByLabelText('I have saved my recovery codes'));
+    await user.click(within(section).getByRole('button', { name: 'Continue' }));
+    // Still signed in: the page's session, which signed in with a code, reads the new state.
+    expect(await within(section).findByText('On')).toBeInTheDocument();
+    expect(within(section).getByText(/10 of 10 recovery codes left/)).toBeInTheDocument();
+  });
+
   it('never offers an admin to turn it off', async () => {
     const admin = await api.signedInTeacher({ role: 'superadmin' });
     signedIn.push(admin.id);

@@ -127,6 +127,7 @@ function TwoStepSignIn({ user, status }: { user: PublicUser; status: MfaStatusRe
       <MfaSetupFlow
         email={user.email}
         askPassword
+        askCurrentCode={status.enabled}
         onCancel={() => go('idle')}
         onFinished={() => {
           toast({ variant: 'success', title: mfaMessages.enabled });
