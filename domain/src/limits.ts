@@ -16,8 +16,12 @@ export const limits = {
   /** Members per page of the License Management page's list, and the most one request may ask for. */
   membersPageDefault: 20,
   membersPageMax: 100,
-  /** Days before an annual subscription renews that its owner gets a reminder (the Terms promise it). */
-  renewalReminderDays: 7,
+  /**
+   * Days before a subscription renews that its owner gets a reminder, by plan (the Terms promise it;
+   * decision 095). Annual: 35, inside the windows of the state auto-renewal laws for terms of a year
+   * (California 15-45 days, Colorado 25-40, Delaware 30-60). Quarterly: 10, ahead of each charge.
+   */
+  renewalReminderDays: { annual: 35, quarterly: 10 },
   /** Rows of one roster import (issue 27). */
   maxRosterRows: 2000,
   /** Join links (issue 27): uses, lifetime in days (default and most), allowed domains. */

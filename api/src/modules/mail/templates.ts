@@ -155,14 +155,16 @@ export function signUpAttemptMail(to: string, name: string, forgotUrl: string): 
 export function renewalReminderMail(
   to: string,
   name: string,
-  renewal: { date: Date; amount: string; appUrl: string },
+  renewal: { date: Date; amount: string; plan: 'annual' | 'quarterly'; appUrl: string },
 ): OutgoingMail {
   const date = longDate(renewal.date);
   const subject = `Your ${brand.productName} subscription renews on ${date}`;
+  const term =
+    renewal.plan === 'annual' ? { name: 'annual', span: 'year' } : { name: 'quarterly', span: '3 months' };
   const lines = [
     `Hello ${name},`,
-    `Your annual Premium subscription renews on ${date}, and your card will be charged ${renewal.amount} for another year of every course, template and premium prompt.`,
-    'Nothing to do if you want to keep learning. To cancel before then, open the app, choose your account menu, then Manage Subscription: you keep Premium until the end of the year you paid for.',
+    `Your ${term.name} Premium subscription renews on ${date}, and your card will be charged ${renewal.amount} for another ${term.span} of every course, template and premium prompt.`,
+    `Nothing to do if you want to keep learning. To cancel before then, open the app, choose your account menu, then Manage Subscription: you keep Premium until the end of the ${term.span === 'year' ? 'year' : 'period'} you paid for.`,
   ];
   return {
     to,

@@ -185,6 +185,8 @@ export const handledEventTypes = [
   'customer.subscription.deleted',
   'invoice.paid',
   'invoice.payment_failed',
+  // A full refund ends premium, as the Terms say (decision 095).
+  'charge.refunded',
 ] as const;
 
 const idOf = (value: unknown): string | null => {
@@ -221,6 +223,7 @@ export async function handleWebhookEvent(
     deps.logger.debug('payment event not handled', { eventId: event.id, type: event.type });
     return { outcome: 'ignored', reason: 'event type not handled' };
   }
+  if (event.type === 'charge.refunded') return endPremiumOnRefund(deps, provider, event);
   const subscriptionId = subscriptionIdOfEvent(event);
   if (!subscriptionId) {
     const fresh = await store.recordEvent(deps.db, event.id, event.type, deps.clock());
@@ -233,6 +236,45 @@ export async function handleWebhookEvent(
     checkoutSessionId: event.type === 'checkout.session.completed' ? idOf(event.object.id) : null,
     load: () => provider.retrieveSubscription(subscriptionId).catch(providerFailure),
   });
+}
+
+/**
+ * A charge refunded in full (Stripe's `charge.refunded` with `refunded: true`) ends premium, as the
+ * Terms say (decision 095): the customer's subscriptions that give premium are cancelled at the
+ * provider now, then stored from the provider's state like any other change, so the role follows.
+ * A partial refund (a goodwill credit) changes nothing. Cancelling is idempotent, so a retried event
+ * cancels again harmlessly before the event is recorded once.
+ */
+async function endPremiumOnRefund(
+  deps: PaymentDeps,
+  provider: PaymentProvider,
+  event: ProviderEvent,
+): Promise<FulfilOutcome> {
+  const charge = event.object;
+  const customerId = idOf(charge.customer);
+  const userId =
+    charge.refunded === true && customerId ? await store.findUserIdByCustomer(deps.db, customerId) : null;
+  const now = deps.clock();
+  const live = userId
+    ? (await store.subscriptionsOf(deps.db, userId)).filter((s) => subscriptionGivesPremium(s, now))
+    : [];
+  if (live.length === 0) {
+    const reason = charge.refunded === true ? 'refund of no live subscription' : 'partial refund';
+    const fresh = await store.recordEvent(deps.db, event.id, event.type, now);
+    deps.logger.info('payment event', { eventId: event.id, type: event.type, outcome: reason });
+    return fresh ? { outcome: 'ignored', reason } : { outcome: 'duplicate' };
+  }
+  for (const subscription of live) await provider.cancelSubscription(subscription.id).catch(providerFailure);
+  let outcome: FulfilOutcome = { outcome: 'duplicate' };
+  for (const [index, subscription] of live.entries()) {
+    const result = await fulfil(deps, provider, {
+      event: index === 0 ? { id: event.id, type: event.type } : null,
+      subscriptionId: subscription.id,
+      load: () => provider.retrieveSubscription(subscription.id).catch(providerFailure),
+    });
+    if (index === 0 || result.outcome === 'applied') outcome = result;
+  }
+  return outcome;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -260,29 +302,35 @@ export async function expireEndedSubscriptions(deps: PaymentDeps, userId?: strin
 }
 
 /**
- * E-mails the owners of annual subscriptions that renew within `limits.renewalReminderDays` a
- * reminder with the date and the amount (the Terms promise it), once per period: the claim and the
- * queued e-mails are one transaction. Runs in the server's housekeeping.
+ * E-mails the owners of subscriptions that renew within `limits.renewalReminderDays` of their plan
+ * (35 days for annual, 10 for quarterly; decision 095) a reminder with the date and the amount (the
+ * Terms promise it), once per period: the claim and the queued e-mails are one transaction. Runs in
+ * the server's housekeeping.
  */
 export async function remindUpcomingRenewals(deps: PaymentDeps & Pick<AppDeps, 'mailer'>): Promise<number> {
   const now = deps.clock();
-  const until = new Date(now.getTime() + limits.renewalReminderDays * 24 * 60 * 60 * 1000);
-  const amount = `${formatUsd(plans.annual.amountCents)} (USD)`;
   const reminded = await deps.db.transaction(async (tx) => {
-    const due = await store.claimRenewalReminders(tx, now, until);
-    for (const sub of due) {
-      const owner = await findUser({ ...deps, db: tx }, sub.userId);
-      if (!owner) continue;
-      await deps.mailer.enqueue(
-        tx,
-        renewalReminderMail(owner.email, owner.name, {
-          date: sub.currentPeriodEnd,
-          amount,
-          appUrl: mailLinks.home(deps.config.publicUrl),
-        }),
-      );
+    let count = 0;
+    for (const plan of ['annual', 'quarterly'] as const) {
+      const until = new Date(now.getTime() + limits.renewalReminderDays[plan] * 24 * 60 * 60 * 1000);
+      const amount = `${formatUsd(plans[plan].amountCents)} (USD)`;
+      const due = await store.claimRenewalReminders(tx, plan, now, until);
+      for (const sub of due) {
+        const owner = await findUser({ ...deps, db: tx }, sub.userId);
+        if (!owner) continue;
+        await deps.mailer.enqueue(
+          tx,
+          renewalReminderMail(owner.email, owner.name, {
+            date: sub.currentPeriodEnd,
+            amount,
+            plan,
+            appUrl: mailLinks.home(deps.config.publicUrl),
+          }),
+        );
+      }
+      count += due.length;
     }
-    return due.length;
+    return count;
   });
   if (reminded > 0) {
     deps.logger.info('renewal reminders queued', { count: reminded });

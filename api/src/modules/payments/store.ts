@@ -130,18 +130,23 @@ export async function endedButLive(db: Db, now: Date, userId?: string): Promise<
 }
 
 /**
- * Claims the reminders due: live annual subscriptions that renew (not set to cancel) between `now`
+ * Claims the reminders due: live subscriptions of `plan` that renew (not set to cancel) between `now`
  * and `until` and whose owner was not yet reminded of this period end. The claim marks them in the
  * same statement, so two processes never remind twice; run it in the transaction that queues the
  * e-mails.
  */
-export async function claimRenewalReminders(tx: Db, now: Date, until: Date): Promise<SubscriptionRow[]> {
+export async function claimRenewalReminders(
+  tx: Db,
+  plan: PlanType,
+  now: Date,
+  until: Date,
+): Promise<SubscriptionRow[]> {
   return tx
     .update(subscriptions)
     .set({ renewalRemindedFor: sql`${subscriptions.currentPeriodEnd}` })
     .where(
       and(
-        eq(subscriptions.plan, 'annual'),
+        eq(subscriptions.plan, plan),
         eq(subscriptions.cancelAtPeriodEnd, false),
         inArray(subscriptions.status, ['active', 'trialing']),
         gt(subscriptions.currentPeriodEnd, now),

@@ -107,18 +107,20 @@ describe('the role follows the stored subscription', () => {
   });
 });
 
-describe('the renewal reminder of an annual subscription (the Terms promise it)', () => {
+describe('the renewal reminder (the Terms promise it; decision 095)', () => {
   const remind = () => remindUpcomingRenewals({ ...paymentDeps(bed.app), mailer: bed.app.mailer });
   const reminders = async (email: string) =>
     (await mailboxFor(bed.app, email)).filter((m) => m.subject.includes('subscription renews on'));
 
-  it(`is e-mailed ${limits.renewalReminderDays} days before, once per period, with the date and the amount`, async () => {
+  it(`is e-mailed ${limits.renewalReminderDays.annual} days before an annual renewal (inside the 30-40 days the California, Colorado and Delaware windows share), once per period, with the date and the amount`, async () => {
     const teacher = await signedInTeacher(bed.app);
     const { subscriptionId } = await subscribe(bed, teacher.client, 'annual');
     const periodEnd = new Date((await subscriptionOf(teacher.client))?.currentPeriodEnd ?? 0);
     const untilEnd = periodEnd.getTime() - bed.app.clock.now().getTime();
 
-    bed.app.clock.advance(untilEnd - (limits.renewalReminderDays + 1) * day);
+    expect(limits.renewalReminderDays.annual).toBeGreaterThanOrEqual(30);
+    expect(limits.renewalReminderDays.annual).toBeLessThanOrEqual(40);
+    bed.app.clock.advance(untilEnd - (limits.renewalReminderDays.annual + 1) * day);
     await remind();
     expect(await reminders(teacher.email)).toHaveLength(0);
 
@@ -132,7 +134,8 @@ describe('the renewal reminder of an annual subscription (the Terms promise it)'
       timeZone: 'UTC',
     });
     expect(mail?.subject).toBe(`Your AI Classroom Academy subscription renews on ${date}`);
-    expect(mail?.text).toContain('charged $99.00 (USD)');
+    expect(mail?.text).toContain('annual Premium subscription');
+    expect(mail?.text).toContain('charged $99.00 (USD) for another year');
     expect(mail?.text).toContain('Manage Subscription');
     // Housekeeping runs again (and on another instance): no second reminder for this period.
     await remind();
@@ -148,20 +151,35 @@ describe('the renewal reminder of an annual subscription (the Terms promise it)'
     expect(await reminders(teacher.email)).toHaveLength(2);
   });
 
-  it('is not sent for a quarterly plan or a subscription set to cancel', async () => {
-    const quarterly = await signedInTeacher(bed.app);
-    await subscribe(bed, quarterly.client, 'quarterly');
+  it(`is e-mailed ${limits.renewalReminderDays.quarterly} days before a quarterly renewal, with the quarterly amount`, async () => {
+    const teacher = await signedInTeacher(bed.app);
+    await subscribe(bed, teacher.client, 'quarterly');
+    const periodEnd = new Date((await subscriptionOf(teacher.client))?.currentPeriodEnd ?? 0);
+    const untilEnd = periodEnd.getTime() - bed.app.clock.now().getTime();
+
+    bed.app.clock.advance(untilEnd - (limits.renewalReminderDays.quarterly + 1) * day);
+    await remind();
+    expect(await reminders(teacher.email)).toHaveLength(0);
+
+    bed.app.clock.advance(2 * day);
+    await remind();
+    const sent = await reminders(teacher.email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain('quarterly Premium subscription');
+    expect(sent[0]?.text).toContain('charged $30.00 (USD) for another 3 months');
+  });
+
+  it('is not sent for a subscription set to cancel', async () => {
     const cancelling = await signedInTeacher(bed.app);
     const { subscriptionId } = await subscribe(bed, cancelling.client, 'annual');
     const cancelled = bed.stripe.updateSubscription(subscriptionId, { cancel_at_period_end: true });
     await deliverEvent(bed.app.url, bed.stripe.event('customer.subscription.updated', cancelled));
 
-    for (const days of [85, 360]) {
+    for (const days of [85, 340, 360]) {
       bed.app.clock.reset();
       bed.app.clock.advance(days * day);
       await remind();
     }
-    expect(await reminders(quarterly.email)).toHaveLength(0);
     expect(await reminders(cancelling.email)).toHaveLength(0);
   });
 });
