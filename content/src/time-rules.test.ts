@@ -71,6 +71,20 @@ describe('honest time (issue 19)', () => {
   });
 });
 
+describe('sources (issue 29)', () => {
+  it('are required of a written module, not of an outline', () => {
+    const missing = entry('course-a', 1, { sources: undefined });
+    const empty = entry('course-a', 2, { sources: [] });
+    const outline = entry('soon', 2, { sources: undefined, markdown: '' }, false);
+    const listed = entry('course-a', 3);
+    const { problems } = checkTimes([missing, empty, outline, listed], '2026-11-27');
+    expect(problems.map((p) => `${p.file} ${p.field}`)).toEqual([
+      'courses/course-a/modules/01-module-1.md sources',
+      'courses/course-a/modules/02-module-2.md sources',
+    ]);
+  });
+});
+
 describe('lastReviewed in the schema', () => {
   const written = {
     id: 1,

@@ -9,7 +9,8 @@ import type { ModuleEntry } from './written-modules.js';
  * ("## Try it: ... (about 10 minutes)") must fit the module's `duration`. A section whose heading
  * says "Optional facilitated extension" (and every heading under it) is not counted: it carries its
  * own time. The words of the whole lesson are counted, since the teacher reads them all.
- * Also: a written module carries `lastReviewed`, and that day is not in the future.
+ * Also: a written module carries `lastReviewed`, and that day is not in the future, and the `sources`
+ * it was checked against (issue 29, decision 096).
  */
 export const wordsPerMinute = 200;
 
@@ -111,6 +112,15 @@ export function checkTimes(entries: readonly ModuleEntry[], today: string): Time
         file,
         field: 'lastReviewed',
         message: 'Required on a written module: the day an editor last checked it (YYYY-MM-DD)',
+      });
+    }
+    if (!module.sources || module.sources.length === 0) {
+      problems.push({
+        file,
+        field: 'sources',
+        message:
+          'Required on a written module (issue 29): the sources lastReviewed checked it against ' +
+          '(title, publisher, date, url), primary sources first',
       });
     }
     const stated = moduleMinutes(module.duration);

@@ -19,6 +19,9 @@ export function entry(
     duration: '10 min',
     markdown: '## A lesson\n\nShort.',
     lastReviewed: '2026-11-23',
+    sources: [
+      { title: 'A primary source', publisher: 'An agency', date: '2026-04', url: 'https://example.gov/' },
+    ],
     ...fields,
     quiz: fields.quiz?.map((q) => ({ ...q, explanation: 'Why.' })),
   };
