@@ -34,6 +34,16 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.string().min(3).default('AI Classroom Academy <no-reply@localhost>'),
   ),
+  /** The most e-mails one process sends per minute, evenly spaced (issue 27); 0: no limit. */
+  MAIL_RATE_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(0, 'must be 0 (no limit) or more')
+      .max(100_000, 'must be at most 100000')
+      .default(120),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, LogLevel.optional()),
   /**
    * How many reverse proxies in front of the api to trust: the client address is taken that many
@@ -145,6 +155,8 @@ export interface Config {
   sessionSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** MAIL_RATE_PER_MINUTE (0: no limit). */
+  mailRatePerMinute: number;
   logLevel: LogLevel;
   /** Reverse proxies in front of the api (TRUST_PROXY): 0 reads no X-Forwarded-* header. */
   trustProxyHops: number;
@@ -202,6 +214,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? devSessionSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxyHops: e.TRUST_PROXY,
     paymentsMode: stripe ? 'stripe' : isProduction ? 'disabled' : 'demo',

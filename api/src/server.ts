@@ -17,6 +17,7 @@ import { seedDemoAnalytics } from './demo/analytics.js';
 import { applyRetention } from './modules/analytics/service.js';
 import { purgeExpiredSessions } from './modules/auth/session/store.js';
 import { Mailer } from './modules/mail/mailer.js';
+import { remindPendingInvites } from './modules/licences/reminders.js';
 import { purgeExpired } from './modules/rate-limit/store.js';
 import { expireEndedSubscriptions, remindUpcomingRenewals } from './modules/payments/service.js';
 
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     isProduction: config.isProduction,
+    ratePerMinute: config.mailRatePerMinute,
   });
   mailer.start();
   if (mailer.mode === 'dev-mailbox')
@@ -73,6 +75,8 @@ async function main(): Promise<void> {
       expireEndedSubscriptions({ db: database.db, config, clock: systemClock, logger, sessionCache }),
       // An annual subscription's owner hears of the renewal a week before (the Terms promise it).
       remindUpcomingRenewals({ db: database.db, config, clock: systemClock, logger, sessionCache, mailer }),
+      // Pending invitations hear again on day 3 and day 10 (issue 27), once each over every instance.
+      remindPendingInvites({ db: database.db, clock: systemClock, config, mailer, logger }),
     ]).catch((error: unknown) =>
       logger.warn('housekeeping failed', { error: error instanceof Error ? error.message : String(error) }),
     );

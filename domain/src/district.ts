@@ -18,6 +18,7 @@ export const districtMessages = {
     'The roster has no e-mail column. Name a column "email" (or put the e-mail address first on each line).',
   rosterRow: (row: number, problem: string) => `Row ${row}: ${problem}`,
   rosterEmailMissing: 'the e-mail address is missing.',
+  rosterRowShape: 'a row must be an object such as {"email": "teacher@district.org"}.',
   rosterFieldTooLong: (field: string, max: number) => `the ${field} is longer than ${max} characters.`,
   rosterFieldText: (field: string) => `the ${field} must be text.`,
   rosterNotEnoughSeats: (needed: number, available: number) =>
@@ -28,6 +29,7 @@ export const districtMessages = {
   skipNotEmail: 'not an e-mail address',
   skipOwnAddress: 'your own address',
   importNotFound: 'Roster import not found.',
+  rosterNothingToInvite: 'Every row of this roster was skipped: there is nobody to invite.',
   // Join links.
   joinMaxUses: `The number of uses must be a whole number from 1 to ${limits.joinLinkMaxUses}.`,
   joinExpiryDays: `The link must expire in 1 to ${limits.joinLinkMaxDays} days.`,
@@ -172,15 +174,18 @@ const optionalText = (field: string, max: number) =>
     .optional();
 
 /** One row of a roster as the call takes it. */
-export const RosterRow = z.object({
-  email: z
-    .string({ message: districtMessages.rosterEmailMissing })
-    .trim()
-    .max(1000, districtMessages.rosterFieldTooLong('e-mail address', 1000)),
-  firstName: optionalText('first name', limits.nameMax),
-  lastName: optionalText('last name', limits.nameMax),
-  school: optionalText('school', 200),
-});
+export const RosterRow = z.object(
+  {
+    email: z
+      .string({ message: districtMessages.rosterEmailMissing })
+      .trim()
+      .max(1000, districtMessages.rosterFieldTooLong('e-mail address', 1000)),
+    firstName: optionalText('first name', limits.nameMax),
+    lastName: optionalText('last name', limits.nameMax),
+    school: optionalText('school', 200),
+  },
+  { message: districtMessages.rosterRowShape },
+);
 export type RosterRow = z.output<typeof RosterRow>;
 
 /** POST /api/license-groups/{groupId}/roster: a dry run (the preview) or the import. */

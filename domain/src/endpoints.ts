@@ -22,6 +22,21 @@ import {
   PromptLibraryResponse,
 } from './content-api.js';
 import { DevMailboxResponse } from './dev-mailbox.js';
+import {
+  CreateJoinLinkRequest,
+  CreateJoinLinkResponse,
+  DeliveryHelpResponse,
+  InviteRemindersRequest,
+  InviteRemindersResponse,
+  JoinLink,
+  JoinLinkListResponse,
+  JoinLinkLookupResponse,
+  JoinResponse,
+  RosterImportDetailResponse,
+  RosterImportListResponse,
+  RosterImportRequest,
+  RosterImportResponse,
+} from './district.js';
 import { endpoint, endpointUrl, type Endpoint } from './endpoint-core.js';
 import { analyticsEndpoints } from './endpoints-analytics.js';
 import { firstLoadEndpoints } from './endpoints-first-load.js';
@@ -242,6 +257,57 @@ export const endpoints = {
   resendInvite: endpoint({ method: 'POST', path: '/api/invites/:inviteId/resend', response: Invite }),
   /** New: revoke a pending invitation; its seat is free again. */
   revokeInvite: endpoint({ method: 'POST', path: '/api/invites/:inviteId/revoke', response: Invite }),
+
+  // Onboarding a district (issue 27): roster import, join links, reminders and delivery.
+  /** A roster's preview (`dryRun`) or its import: one result per row. */
+  rosterImport: endpoint({
+    method: 'POST',
+    path: '/api/license-groups/:groupId/roster',
+    request: RosterImportRequest,
+    response: RosterImportResponse,
+  }),
+  rosterImports: endpoint({
+    method: 'GET',
+    path: '/api/license-groups/:groupId/roster-imports',
+    response: RosterImportListResponse,
+  }),
+  rosterImportDetail: endpoint({
+    method: 'GET',
+    path: '/api/license-groups/:groupId/roster-imports/:importId',
+    response: RosterImportDetailResponse,
+  }),
+  createJoinLink: endpoint({
+    method: 'POST',
+    path: '/api/license-groups/:groupId/join-links',
+    request: CreateJoinLinkRequest,
+    response: CreateJoinLinkResponse,
+  }),
+  joinLinks: endpoint({
+    method: 'GET',
+    path: '/api/license-groups/:groupId/join-links',
+    response: JoinLinkListResponse,
+  }),
+  revokeJoinLink: endpoint({
+    method: 'POST',
+    path: '/api/license-groups/:groupId/join-links/:linkId/revoke',
+    response: JoinLink,
+  }),
+  inviteReminders: endpoint({
+    method: 'PATCH',
+    path: '/api/license-groups/:groupId/invite-reminders',
+    request: InviteRemindersRequest,
+    response: InviteRemindersResponse,
+  }),
+  /** The sender a district's mail filter must let through. */
+  deliveryHelp: endpoint({
+    method: 'GET',
+    path: '/api/license-groups/delivery-help',
+    response: DeliveryHelpResponse,
+  }),
+  /** A join link's group and what joining needs (public, rate-limited). */
+  joinLink: endpoint({ method: 'GET', path: '/api/join/:code', response: JoinLinkLookupResponse }),
+  /** The signed-in teacher joins with the link. */
+  join: endpoint({ method: 'POST', path: '/api/join/:code', response: JoinResponse }),
 
   // Content and the Prompt Library.
   course: endpoint({ method: 'GET', path: '/api/content/courses/:slug', response: CourseContentResponse }),

@@ -56,6 +56,12 @@ export const Invite = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   last_sent_at: z.string(),
+  /** Issue 27: reminders sent since the last send, and where its newest e-mail is. */
+  reminders_sent: z.number().optional(),
+  delivery: z
+    .object({ status: z.enum(['sending', 'sent', 'not_delivered']), error: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type Invite = z.infer<typeof Invite>;
 
@@ -79,7 +85,11 @@ export const LicenseGroupListResponse = z.array(LicenseGroup);
 export type LicenseGroupListResponse = z.infer<typeof LicenseGroupListResponse>;
 
 /** GET /api/license-groups/me: the signed-in licence admin's groups, each with its invites. */
-export const AdminLicenseGroup = LicenseGroup.extend({ invites: z.array(Invite) });
+export const AdminLicenseGroup = LicenseGroup.extend({
+  invites: z.array(Invite),
+  /** Issue 27: reminders of pending invitations on day 3 and day 10 (on unless turned off). */
+  invite_reminders: z.boolean().optional(),
+});
 export type AdminLicenseGroup = z.infer<typeof AdminLicenseGroup>;
 export const AdminLicenseGroupListResponse = z.array(AdminLicenseGroup);
 export type AdminLicenseGroupListResponse = z.infer<typeof AdminLicenseGroupListResponse>;

@@ -64,6 +64,8 @@ export const routePatterns = {
   /** Spec section 2: an empty path or /undefined goes home. */
   undefinedPath: 'undefined',
   certificateVerify: 'certificates/verify/:id',
+  /** A join link (issue 27). */
+  join: 'join/:code',
   module: moduleRoute,
   course: ':courseSlug',
 } as const;
@@ -99,6 +101,7 @@ export const paths = {
   adminAnalytics: () => '/admin/analytics',
   devMailbox: () => '/dev/mailbox',
   certificateVerify: (id: string) => `/certificates/verify/${encodeURIComponent(id)}`,
+  join: (code: string) => `/join/${encodeURIComponent(code)}`,
 } as const;
 
 /**
@@ -138,6 +141,8 @@ export function returnPath(value: unknown): string | undefined {
     paths.account(),
   ];
   if (returnPages.includes(value)) return value;
+  // A join link (issue 27): back to it after signing up, verifying or signing in.
+  if (/^\/join\/[A-Za-z0-9-]{1,64}$/.test(value)) return value;
   const template = /^\/templates\/[a-z0-9-]+$/.exec(value);
   if (template) return value;
   // A course, or a module of one as `paths.module` writes it (no trailing slash, nothing encoded).

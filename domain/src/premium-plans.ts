@@ -1,6 +1,9 @@
 // Zod-free on purpose: the pwa's first screen imports these without pulling in the schemas (premium.ts).
 import { paths } from './paths.js';
 import { brand } from './brand.js';
+import { launchPromotion } from './launch-promotion.js';
+
+export { launchPromotion };
 
 export const planTypes = ['quarterly', 'annual'] as const;
 /** A plan name (the same type as `PlanType` of premium.ts). */
@@ -59,14 +62,6 @@ export const plans: Record<PlanName, Plan> = {
 export const defaultPlanType: PlanName = 'annual';
 /** The success page's plan when the address carries none (spec section 2). */
 export const defaultSuccessPlanType: PlanName = 'quarterly';
-
-/** LAUNCH30: 30% off the first payment of a subscription (spec section 9). */
-export const launchPromotion = {
-  code: 'LAUNCH30',
-  percentOff: 30,
-  /** Stripe coupon duration: the first invoice only. */
-  duration: 'once',
-} as const;
 
 /** Cents after a percentage discount, rounded to the cent as Stripe does. */
 export function discountedCents(amountCents: number, percentOff: number): number {

@@ -15,7 +15,7 @@ import { isUuid } from '../../ids.js';
 import * as audit from '../audit/service.js';
 import { findUser } from '../auth/service.js';
 import { type Actor, forbidden, groupNotFound, type Parsed, type ServiceDeps } from './common.js';
-import { canManageAllGroups, canViewGroup, isLicenceStaff } from './policy.js';
+import { canInviteInto, canManageAllGroups, canViewGroup, isLicenceStaff } from './policy.js';
 import * as store from './store.js';
 
 /** Licence groups: the super admin creates them and sets their size; licence admins list theirs. */
@@ -75,11 +75,20 @@ export async function myGroups(deps: ServiceDeps, actor: Actor) {
     now,
   );
   return Promise.all(
-    groups.map(async (group) => ({
-      group: { ...group, purchaserEmail: actor.email },
-      usage: usage.get(group.id) ?? { used: 0, pending: 0 },
-      invites: await store.invitesOfGroup(deps.db, group.id),
-    })),
+    groups.map(async (group) => {
+      const invites = await store.invitesOfGroup(deps.db, group.id);
+      // Where each invitation's newest e-mail is (issue 27: 'not delivered' and why).
+      const mail = await deps.mailer.statesOf(
+        deps.db,
+        invites.flatMap((i) => (i.lastMailId ? [i.lastMailId] : [])),
+      );
+      return {
+        group: { ...group, purchaserEmail: actor.email },
+        usage: usage.get(group.id) ?? { used: 0, pending: 0 },
+        invites,
+        mail,
+      };
+    }),
   );
 }
 
@@ -140,4 +149,22 @@ export async function visibleGroup(
 /** The names of the groups `userId` purchases (an account's role change or deletion, in its transaction). */
 export async function groupsPurchasedBy(tx: Db, userId: string): Promise<string[]> {
   return (await store.groupsOfPurchaser(tx, userId)).map((g) => g.name);
+}
+
+/** The licence admin turns the reminders of the group's pending invitations on or off (issue 27). */
+export async function setInviteReminders(
+  deps: ServiceDeps,
+  actor: Actor,
+  groupId: string,
+  on: boolean,
+): Promise<boolean> {
+  if (actor.role !== 'license_admin') throw forbidden(licenceAccessMessages.onlyLicenseAdmins);
+  return deps.db.transaction(async (tx) => {
+    const group = isUuid(groupId) ? await store.lockGroup(tx, groupId) : null;
+    if (!group || !canInviteInto(actor, group)) {
+      throw new AppError(404, licenceMessages.noLicenseGroup, licenceErrorCodes.noLicenseGroup);
+    }
+    await store.setInviteReminders(tx, group.id, on);
+    return on;
+  });
 }

@@ -18,7 +18,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import * as audit from '../audit/service.js';
-import { inviteMail, mailLinks } from '../mail/templates.js';
+import { inviteMail, mailLinks, type OutgoingMail } from '../mail/templates.js';
 import {
   type Actor,
   assertUsableInvite,
@@ -105,7 +105,8 @@ export async function sendInvites(
     );
     for (const row of rows) {
       const code = codes[toSend.indexOf(row.email)]!;
-      await mailInvite(tx, deps, row, code, group.name, actor.name);
+      const mailId = await mailInvite(tx, deps, row, code, group.name, actor.name);
+      await store.setInviteMail(tx, [{ id: row.id, mailId }]);
     }
     await audit.record(
       tx,
@@ -124,6 +125,22 @@ export async function sendInvites(
   return result;
 }
 
+/** The invitation e-mail of `invite` with the link of `code` (a send, a resend, a roster row, a reminder). */
+export function inviteMessage(
+  deps: Pick<AppDeps, 'config'>,
+  invite: Pick<InviteRow, 'email' | 'expiresAt'>,
+  code: string,
+  groupName: string,
+  invitedBy: string,
+): OutgoingMail {
+  return inviteMail(invite.email, {
+    groupName,
+    invitedBy,
+    expiresAt: invite.expiresAt,
+    url: mailLinks.invite(deps.config.publicUrl, code),
+  });
+}
+
 async function mailInvite(
   tx: Db,
   deps: Pick<AppDeps, 'mailer' | 'config'>,
@@ -131,16 +148,8 @@ async function mailInvite(
   code: string,
   groupName: string,
   invitedBy: string,
-): Promise<void> {
-  await deps.mailer.enqueue(
-    tx,
-    inviteMail(invite.email, {
-      groupName,
-      invitedBy,
-      expiresAt: invite.expiresAt,
-      url: mailLinks.invite(deps.config.publicUrl, code),
-    }),
-  );
+): Promise<string> {
+  return deps.mailer.enqueue(tx, inviteMessage(deps, invite, code, groupName, invitedBy));
 }
 
 /** A pending invite of the actor's group, with the group locked; else 404 (nothing revealed). */
@@ -183,8 +192,10 @@ export async function resendInvite(deps: ServiceDeps, actor: Actor, inviteId: st
       { expiresAt: new Date(now.getTime() + inviteLifetimeMs), lastSentAt: now },
       limits.maxEarlierInviteCodes,
     );
-    await mailInvite(tx, deps, updated, code, group.name, actor.name);
-    return updated;
+    const mailId = await mailInvite(tx, deps, updated, code, group.name, actor.name);
+    // Its reminders count again from this send (issue 27).
+    await store.setInviteMail(tx, [{ id: updated.id, mailId }], { remindersSent: 0 });
+    return { ...updated, lastMailId: mailId, remindersSent: 0 };
   });
   deps.mailer.kick();
   return row;
@@ -215,6 +226,7 @@ export async function revokeInvite(deps: ServiceDeps, actor: Actor, inviteId: st
 /** The invitations sent to `email` go (an account's deletion: the address is personal data). */
 export async function forgetInvitee(tx: Db, email: string): Promise<void> {
   await store.deleteInvitesTo(tx, normaliseEmail(email));
+  await store.deleteRosterRowsOf(tx, normaliseEmail(email));
 }
 
 /** GET /api/invites/{code}: the invited address and the group, or why it cannot be used. */

@@ -1,9 +1,18 @@
-import type { AdminLicenseGroup, Invite, LicenseGroup } from '@pd/domain';
-import { inviteStatus, seatCounts } from '@pd/domain';
+import type { AdminLicenseGroup, Delivery, Invite, JoinLink, LicenseGroup, RosterImport } from '@pd/domain';
+import { inviteStatus, joinLinkStatus, seatCounts } from '@pd/domain';
 import { csvTable } from '../../csv.js';
-import type { InviteRow, LicenseGroupRow } from '../../db/schema.js';
+import type { InviteRow, JoinLinkRow, LicenseGroupRow } from '../../db/schema.js';
+import type { MailState } from '../mail/mailer.js';
 
-export function presentInvite(invite: InviteRow, now: Date): Invite {
+/** An e-mail's outbox state as the page shows it: sending (queued or retrying), sent, not delivered and why. */
+export function presentDelivery(state: MailState | undefined): Delivery | null {
+  if (!state) return null;
+  if (state.status === 'sent') return { status: 'sent', error: null };
+  if (state.status === 'failed') return { status: 'not_delivered', error: state.lastError ?? null };
+  return { status: 'sending', error: null };
+}
+
+export function presentInvite(invite: InviteRow, now: Date, mail?: Map<string, MailState>): Invite {
   const status = inviteStatus(invite, now);
   return {
     id: invite.id,
@@ -13,6 +22,8 @@ export function presentInvite(invite: InviteRow, now: Date): Invite {
     created_at: invite.createdAt.toISOString(),
     expires_at: invite.expiresAt.toISOString(),
     last_sent_at: invite.lastSentAt.toISOString(),
+    reminders_sent: invite.remindersSent,
+    delivery: invite.lastMailId && mail ? presentDelivery(mail.get(invite.lastMailId)) : null,
   };
 }
 
@@ -40,8 +51,13 @@ export function presentAdminGroup(
   usage: { used: number; pending: number },
   invites: InviteRow[],
   now: Date,
+  mail?: Map<string, MailState>,
 ): AdminLicenseGroup {
-  return { ...presentGroup(group, usage), invites: invites.map((i) => presentInvite(i, now)) };
+  return {
+    ...presentGroup(group, usage),
+    invites: invites.map((i) => presentInvite(i, now, mail)),
+    invite_reminders: group.inviteReminders,
+  };
 }
 
 /** A timestamp as a spreadsheet reads it, in `timeZone`: 2026-11-20 14:05 (no seconds, no offset). */
@@ -135,4 +151,34 @@ export function membersCsv(
     ];
   });
   return csvTable(header, rows);
+}
+
+export function presentJoinLink(link: JoinLinkRow, now: Date): JoinLink {
+  return {
+    id: link.id,
+    status: joinLinkStatus(link, now),
+    max_uses: link.maxUses,
+    uses: link.uses,
+    allowed_domains: link.allowedDomains,
+    created_at: link.createdAt.toISOString(),
+    expires_at: link.expiresAt.toISOString(),
+    revoked_at: link.revokedAt?.toISOString() ?? null,
+    last_used_at: link.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+export function presentRosterImport(view: {
+  record: { id: string; createdAt: Date; rows: number; invited: number; skipped: number };
+  createdBy: string | null;
+  progress: RosterImport['progress'];
+}): RosterImport {
+  return {
+    id: view.record.id,
+    created_at: view.record.createdAt.toISOString(),
+    created_by: view.createdBy,
+    rows: view.record.rows,
+    invited: view.record.invited,
+    skipped: view.record.skipped,
+    progress: view.progress,
+  };
 }

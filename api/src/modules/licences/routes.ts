@@ -1,15 +1,34 @@
 import Router from '@koa/router';
-import { endpoints, GroupMembersCsvQuery, GroupMembersQuery } from '@pd/domain';
+import {
+  endpoints,
+  errorCodes,
+  GroupMembersCsvQuery,
+  GroupMembersQuery,
+  licenceAccessMessages,
+  paths,
+} from '@pd/domain';
+import { AppError } from '../../errors.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../errors.js';
 import { route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
 import { rateLimit } from '../rate-limit/middleware.js';
-import { membersCsv, membersCsvName, presentAdminGroup, presentGroup, presentInvite } from './present.js';
+import {
+  membersCsv,
+  membersCsvName,
+  presentAdminGroup,
+  presentGroup,
+  presentInvite,
+  presentJoinLink,
+  presentRosterImport,
+} from './present.js';
 import { createGroup, listAllGroups, myGroups, updateLicenseCount } from './groups.js';
 import { lookupInvite, resendInvite, revokeInvite, sendInvites } from './invitations.js';
 import { groupMemberPage, groupMembers, removeMember } from './members.js';
 import { acceptInvite } from './redemption.js';
+import { setInviteReminders } from './groups.js';
+import { createJoinLink, joinWithLink, listJoinLinks, lookupJoinLink, revokeJoinLink } from './join-links.js';
+import { importRoster, rosterImports } from './roster.js';
 
 /**
  * Group licences (spec section 7, issue 18): rate limit -> sign-in -> validate -> the job's file
@@ -38,7 +57,9 @@ export function licenceRoutes(deps: AppDeps): Router {
     noStore(ctx);
     const groups = await myGroups(deps, signedInUser(ctx));
     const now = deps.clock();
-    return groups.map(({ group, usage, invites }) => presentAdminGroup(group, usage, invites, now));
+    return groups.map(({ group, usage, invites, mail }) =>
+      presentAdminGroup(group, usage, invites, now, mail),
+    );
   });
 
   route(router, endpoints.licenseGroupMembers, signedIn, async ({ ctx, params }) => {
@@ -94,6 +115,85 @@ export function licenceRoutes(deps: AppDeps): Router {
   route(router, endpoints.revokeInvite, signedIn, async ({ ctx, params }) => {
     const invite = await revokeInvite(deps, signedInUser(ctx), params.inviteId);
     return presentInvite(invite, deps.clock());
+  });
+
+  // Onboarding a district (issue 27).
+  route(router, endpoints.rosterImport, signedIn, async ({ ctx, input, params }) => {
+    const answer = await importRoster(deps, signedInUser(ctx), params.groupId, input);
+    ctx.status = answer.importId ? 201 : 200;
+    return {
+      dry_run: answer.importId === null,
+      import_id: answer.importId,
+      summary: answer.summary,
+      results: answer.results,
+    };
+  });
+
+  route(router, endpoints.rosterImports, signedIn, async ({ ctx, params }) => {
+    noStore(ctx);
+    const views = await rosterImports(deps, signedInUser(ctx), params.groupId);
+    return views.map(presentRosterImport);
+  });
+
+  route(router, endpoints.rosterImportDetail, signedIn, async ({ ctx, params }) => {
+    noStore(ctx);
+    const [view] = await rosterImports(deps, signedInUser(ctx), params.groupId, {
+      importId: params.importId,
+    });
+    return { ...presentRosterImport(view!), results: view!.results };
+  });
+
+  route(router, endpoints.createJoinLink, signedIn, async ({ ctx, input, params }) => {
+    const { link, code } = await createJoinLink(deps, signedInUser(ctx), params.groupId, input);
+    noStore(ctx);
+    ctx.status = 201;
+    return {
+      join_link: presentJoinLink(link, deps.clock()),
+      code,
+      url: `${deps.config.publicUrl}${paths.join(code)}`,
+    };
+  });
+
+  route(router, endpoints.joinLinks, signedIn, async ({ ctx, params }) => {
+    noStore(ctx);
+    const links = await listJoinLinks(deps, signedInUser(ctx), params.groupId);
+    const now = deps.clock();
+    return links.map((l) => presentJoinLink(l, now));
+  });
+
+  route(router, endpoints.revokeJoinLink, signedIn, async ({ ctx, params }) => {
+    const link = await revokeJoinLink(deps, signedInUser(ctx), params.groupId, params.linkId);
+    return presentJoinLink(link, deps.clock());
+  });
+
+  route(router, endpoints.inviteReminders, signedIn, async ({ ctx, input, params }) => {
+    const on = await setInviteReminders(deps, signedInUser(ctx), params.groupId, input.enabled);
+    return { invite_reminders: on };
+  });
+
+  route(router, endpoints.deliveryHelp, signedIn, ({ ctx }) => {
+    const user = signedInUser(ctx);
+    if (user.role !== 'license_admin')
+      throw new AppError(403, licenceAccessMessages.onlyLicenseAdmins, errorCodes.forbidden);
+    const address = /<([^>]+)>/.exec(deps.config.mailFrom)?.[1] ?? deps.config.mailFrom.trim();
+    return { sender_address: address, sender_domain: address.slice(address.lastIndexOf('@') + 1) };
+  });
+
+  route(router, endpoints.joinLink, inviteLimit, async ({ ctx, params }) => {
+    noStore(ctx);
+    ctx.set('Referrer-Policy', 'no-referrer');
+    const { groupName, link } = await lookupJoinLink(deps, params.code);
+    return {
+      license_group_name: groupName,
+      allowed_domains: link.allowedDomains,
+      needs_verified_email: link.allowedDomains.length > 0,
+      expires_at: link.expiresAt.toISOString(),
+    };
+  });
+
+  route(router, endpoints.join, inviteLimit, signedIn, async ({ ctx, params }) => {
+    const seat = await joinWithLink(deps, signedInUser(ctx), params.code);
+    return { licence: seat };
   });
 
   return router;

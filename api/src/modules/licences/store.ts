@@ -1,14 +1,20 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { MemberSort } from '@pd/domain';
 import type { Db } from '../../db/client.js';
 import {
   certificates,
   invites,
   type InviteRow,
+  joinLinks,
+  type JoinLinkRow,
   licenseGroups,
   type LicenseGroupRow,
   licenseMemberships,
   progress,
+  rosterImportRows,
+  type RosterImportRow,
+  type RosterImportRowRow,
+  rosterImports,
   users,
 } from '../../db/schema.js';
 import { userMatches } from '../../db/search.js';
@@ -148,14 +154,221 @@ export async function staffEmails(tx: Db, emails: string[]): Promise<Set<string>
   return new Set(rows.map((r) => r.email));
 }
 
-export type NewInvite = Pick<InviteRow, 'licenseGroupId' | 'email' | 'codeHash' | 'invitedBy' | 'expiresAt'>;
+export type NewInvite = Pick<InviteRow, 'licenseGroupId' | 'email' | 'codeHash' | 'invitedBy' | 'expiresAt'> &
+  Partial<Pick<InviteRow, 'lastMailId' | 'rosterImportId'>>;
 
+/** Inserts invites, 500 a statement (a roster's 2,000 stay under PostgreSQL's parameter limit). */
 export async function insertInvites(tx: Db, rows: NewInvite[], now: Date): Promise<InviteRow[]> {
-  if (rows.length === 0) return [];
+  const inserted: InviteRow[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    inserted.push(
+      ...(await tx
+        .insert(invites)
+        .values(chunk.map((r) => ({ ...r, createdAt: now, lastSentAt: now })))
+        .returning()),
+    );
+  }
+  return inserted;
+}
+
+/** Notes each invite's newest e-mail (its outbox id); `patch` too (a resend's reminders back to 0). */
+export async function setInviteMail(
+  tx: Db,
+  rows: readonly { id: string; mailId: string }[],
+  patch: Partial<Pick<InviteRow, 'remindersSent'>> = {},
+): Promise<void> {
+  for (const row of rows) {
+    await tx
+      .update(invites)
+      .set({ lastMailId: row.mailId, ...patch })
+      .where(eq(invites.id, row.id));
+  }
+}
+
+/** The group's admin switch of invitation reminders (issue 27). */
+export async function setInviteReminders(tx: Db, groupId: string, on: boolean): Promise<void> {
+  await tx.update(licenseGroups).set({ inviteReminders: on }).where(eq(licenseGroups.id, groupId));
+}
+
+export interface ReminderCandidate {
+  invite: InviteRow;
+  groupName: string;
+  invitedByName: string | null;
+}
+
+/**
+ * Claims pending invitations of active groups with reminders on that are due a reminder: for some
+ * stage k, reminded fewer than k + 1 times and last sent on or before `cutoffs[k]` (now minus the
+ * stage's days). `limit` at a time, each row locked (SKIP LOCKED: another instance running the same
+ * claim takes other rows, never these). The caller counts the stage with the domain's
+ * `reminderStage` and writes it in the same transaction.
+ */
+export async function lockReminderCandidates(
+  tx: Db,
+  now: Date,
+  cutoffs: readonly Date[],
+  limit: number,
+): Promise<ReminderCandidate[]> {
+  const due = or(
+    ...cutoffs.map((cutoff, k) => and(lt(invites.remindersSent, k + 1), lte(invites.lastSentAt, cutoff))),
+  );
   return tx
-    .insert(invites)
-    .values(rows.map((r) => ({ ...r, createdAt: now, lastSentAt: now })))
+    .select({ invite: invites, groupName: licenseGroups.name, invitedByName: users.name })
+    .from(invites)
+    .innerJoin(licenseGroups, eq(licenseGroups.id, invites.licenseGroupId))
+    .leftJoin(users, eq(users.id, invites.invitedBy))
+    .where(
+      and(
+        pendingInviteSql(now),
+        eq(licenseGroups.inviteReminders, true),
+        eq(licenseGroups.status, 'active'),
+        due,
+      ),
+    )
+    .orderBy(asc(invites.lastSentAt))
+    .limit(limit)
+    .for('update', { of: invites, skipLocked: true });
+}
+
+/** A reminder's new code (kept with the earlier ones) and its count; expiry and last send unchanged. */
+export async function noteReminder(
+  tx: Db,
+  id: string,
+  codeHash: string,
+  remindersSent: number,
+  mailId: string,
+  keep: number,
+): Promise<void> {
+  await tx
+    .update(invites)
+    .set({
+      codeHash,
+      remindersSent,
+      lastMailId: mailId,
+      earlierCodeHashes: sql`(array_append(${invites.earlierCodeHashes}, ${invites.codeHash}))[greatest(1, cardinality(${invites.earlierCodeHashes}) + 2 - ${keep}):]`,
+    })
+    .where(eq(invites.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Roster imports (issue 27)
+
+export async function insertRosterImport(
+  tx: Db,
+  row: Pick<RosterImportRow, 'licenseGroupId' | 'createdBy' | 'rows' | 'invited' | 'skipped'>,
+  now: Date,
+): Promise<RosterImportRow> {
+  const [inserted] = await tx
+    .insert(rosterImports)
+    .values({ ...row, createdAt: now })
     .returning();
+  if (!inserted) throw new Error('roster import not inserted');
+  return inserted;
+}
+
+export async function insertRosterRows(tx: Db, rows: RosterImportRowRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await tx.insert(rosterImportRows).values(rows.slice(i, i + 1000));
+  }
+}
+
+export async function rosterImportsOfGroup(
+  db: Db,
+  groupId: string,
+  limit: number,
+): Promise<RosterImportRow[]> {
+  return db
+    .select()
+    .from(rosterImports)
+    .where(eq(rosterImports.licenseGroupId, groupId))
+    .orderBy(desc(rosterImports.createdAt), desc(rosterImports.id))
+    .limit(limit);
+}
+
+export async function findRosterImport(db: Db, id: string): Promise<RosterImportRow | null> {
+  const [row] = await db.select().from(rosterImports).where(eq(rosterImports.id, id));
+  return row ?? null;
+}
+
+/** The rows of imports, each with its invite (null when skipped, or the invite was since deleted). */
+export async function rosterRowsOf(
+  db: Db,
+  importIds: readonly string[],
+): Promise<(RosterImportRowRow & { invite: InviteRow | null })[]> {
+  if (importIds.length === 0) return [];
+  const rows = await db
+    .select({ row: rosterImportRows, invite: invites })
+    .from(rosterImportRows)
+    .leftJoin(invites, eq(invites.id, rosterImportRows.inviteId))
+    .where(inArray(rosterImportRows.importId, [...importIds]))
+    .orderBy(asc(rosterImportRows.importId), asc(rosterImportRows.row));
+  return rows.map((r) => ({ ...r.row, invite: r.invite }));
+}
+
+/** An account's deletion: the roster rows naming its address go (the address is personal data). */
+export async function deleteRosterRowsOf(tx: Db, email: string): Promise<void> {
+  await tx.delete(rosterImportRows).where(eq(rosterImportRows.email, email));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Join links (issue 27)
+
+export async function insertJoinLink(
+  tx: Db,
+  row: Pick<
+    JoinLinkRow,
+    'licenseGroupId' | 'codeHash' | 'maxUses' | 'allowedDomains' | 'createdBy' | 'expiresAt'
+  >,
+  now: Date,
+): Promise<JoinLinkRow> {
+  const [inserted] = await tx
+    .insert(joinLinks)
+    .values({ ...row, createdAt: now })
+    .returning();
+  if (!inserted) throw new Error('join link not inserted');
+  return inserted;
+}
+
+export async function joinLinksOfGroup(db: Db, groupId: string): Promise<JoinLinkRow[]> {
+  return db
+    .select()
+    .from(joinLinks)
+    .where(eq(joinLinks.licenseGroupId, groupId))
+    .orderBy(desc(joinLinks.createdAt), desc(joinLinks.id));
+}
+
+export async function findJoinLinkByHash(
+  db: Db,
+  codeHash: string,
+): Promise<(JoinLinkRow & { groupName: string; groupStatus: LicenseGroupRow['status'] }) | null> {
+  const [row] = await db
+    .select({ link: joinLinks, groupName: licenseGroups.name, groupStatus: licenseGroups.status })
+    .from(joinLinks)
+    .innerJoin(licenseGroups, eq(licenseGroups.id, joinLinks.licenseGroupId))
+    .where(eq(joinLinks.codeHash, codeHash));
+  return row ? { ...row.link, groupName: row.groupName, groupStatus: row.groupStatus } : null;
+}
+
+export async function findJoinLink(db: Db, id: string): Promise<JoinLinkRow | null> {
+  const [row] = await db.select().from(joinLinks).where(eq(joinLinks.id, id));
+  return row ?? null;
+}
+
+/** The link's row, locked (after its group's). */
+export async function lockJoinLink(tx: Db, id: string): Promise<JoinLinkRow | null> {
+  const [row] = await tx.select().from(joinLinks).where(eq(joinLinks.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function updateJoinLink(
+  tx: Db,
+  id: string,
+  patch: Partial<Pick<JoinLinkRow, 'uses' | 'lastUsedAt' | 'revokedAt'>>,
+): Promise<JoinLinkRow> {
+  const [row] = await tx.update(joinLinks).set(patch).where(eq(joinLinks.id, id)).returning();
+  if (!row) throw new Error('join link vanished under its lock');
+  return row;
 }
 
 export async function findInviteByHash(
@@ -217,6 +430,20 @@ export async function updateInvite(
   const [row] = await tx.update(invites).set(patch).where(eq(invites.id, id)).returning();
   if (!row) throw new Error('invite vanished under its lock');
   return row;
+}
+
+/** A join by link of a teacher with a pending invitation: the invitation is used (its seat is the one taken). */
+export async function useInvitesTo(
+  tx: Db,
+  groupId: string,
+  email: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(invites)
+    .set({ usedAt: now, usedBy: userId })
+    .where(and(eq(invites.licenseGroupId, groupId), eq(invites.email, email), pendingInviteSql(now)));
 }
 
 export async function deleteInvitesTo(tx: Db, email: string): Promise<void> {

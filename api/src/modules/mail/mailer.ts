@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type { Logger } from '../../logger.js';
-import { deleteMailsTo, claimDue, insertMail, markFailedAttempt, markSent } from './store.js';
+import { deleteMailsTo, claimDue, insertMails, markFailedAttempt, markSent, statesOf } from './store.js';
 import type { OutgoingMail } from './templates.js';
 
 export interface RetryPolicy {
@@ -27,6 +27,28 @@ export interface MailerOptions {
   mailFrom: string;
   isProduction: boolean;
   retry?: RetryPolicy;
+  /**
+   * MAIL_RATE_PER_MINUTE: the most messages this process hands to the mail server per minute, evenly
+   * spaced, so a 300-invitation roster leaves at a steady rate rather than in one burst that district
+   * filters hold (issue 27). Unset or 0: as fast as the server takes them.
+   */
+  ratePerMinute?: number;
+}
+
+/** Where a message is, as the pages that sent it show it (issue 27): queued or retrying, sent, or given up. */
+export interface MailState {
+  status: 'pending' | 'sent' | 'failed';
+  lastError: string | null;
+}
+
+/**
+ * A refusal that another attempt will not change: the SMTP server answered a permanent 5xx (the
+ * address does not exist, the domain refuses us, the message is rejected as spam). A 4xx, a lost
+ * connection or a timeout is temporary, and retried.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 /**
@@ -42,9 +64,17 @@ export class Mailer {
   private again = false;
   private stopped = false;
   private readonly deferred = new Set<Promise<void>>();
+  /** The earliest time (ms, real) the next message may leave, under `ratePerMinute`. */
+  private nextSendAt = 0;
+  private readonly gapMs: number;
+  private readonly batch: number;
 
   constructor(private readonly opts: MailerOptions) {
     this.retry = opts.retry ?? defaultRetry;
+    const rate = opts.ratePerMinute ?? 0;
+    this.gapMs = rate > 0 ? 60_000 / rate : 0;
+    // A claimed batch must leave well within its 60 s claim: at most 10 s of sending at the rate.
+    this.batch = rate > 0 ? Math.max(1, Math.min(10, Math.floor(rate / 6))) : 10;
     if (opts.smtpUrl) {
       this.mode = 'smtp';
       this.transport = nodemailer.createTransport(opts.smtpUrl);
@@ -55,8 +85,19 @@ export class Mailer {
   }
 
   /** Adds a message to the outbox; pass the transaction so it commits with the change it reports. */
-  async enqueue(db: Db, mail: OutgoingMail): Promise<void> {
-    await insertMail(db, mail, this.opts.clock());
+  async enqueue(db: Db, mail: OutgoingMail): Promise<string> {
+    const [id] = await insertMails(db, [mail], this.opts.clock());
+    return id!;
+  }
+
+  /** Adds several messages in one statement (a roster import's invitations); their ids, in order. */
+  enqueueMany(db: Db, mails: readonly OutgoingMail[]): Promise<string[]> {
+    return insertMails(db, mails, this.opts.clock());
+  }
+
+  /** The states of the messages of `ids` (a page showing whether its e-mails left). */
+  statesOf(db: Db, ids: readonly string[]): Promise<Map<string, MailState>> {
+    return statesOf(db, ids);
   }
 
   /** Forgets every message to `to` (its sent copies too): part of an account's deletion, in its transaction. */
@@ -143,8 +184,11 @@ export class Mailer {
 
   private async drainBatch(): Promise<number> {
     const { db, clock, logger } = this.opts;
-    const rows = await claimDue(db, clock(), 60_000, 10);
+    const rows = await claimDue(db, clock(), 60_000, this.batch);
     for (const row of rows) {
+      // Stopping: the rest of the batch is left to its claim's end (another instance, or the next start).
+      if (this.stopped) break;
+      await this.pace();
       const attempts = row.attempts + 1;
       try {
         await this.deliver(row);
@@ -153,7 +197,8 @@ export class Mailer {
         await markSent(db, row.id, attempts, clock(), this.transport !== null);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const giveUp = attempts >= this.retry.maxAttempts;
+        // A permanent refusal is final at once: the page shows it 'not delivered' with the reason.
+        const giveUp = attempts >= this.retry.maxAttempts || isPermanentRefusal(error);
         const next = new Date(clock().getTime() + backoffMs(attempts, this.retry));
         await markFailedAttempt(db, row.id, attempts, message, next, giveUp);
         logger.warn(giveUp ? 'mail failed, giving up' : 'mail failed, will retry', {
@@ -164,6 +209,15 @@ export class Mailer {
       }
     }
     return rows.length;
+  }
+
+  /** Waits for the next slot under `ratePerMinute` (real time: the pace is the mail server's). */
+  private async pace(): Promise<void> {
+    if (this.gapMs === 0) return;
+    const now = Date.now();
+    const wait = this.nextSendAt - now;
+    this.nextSendAt = Math.max(now, this.nextSendAt) + this.gapMs;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
   private async deliver(mail: OutgoingMail): Promise<void> {

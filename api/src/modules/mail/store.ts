@@ -3,8 +3,27 @@ import type { Db } from '../../db/client.js';
 import { emailOutbox, type OutboxRow } from '../../db/schema.js';
 import type { OutgoingMail } from './templates.js';
 
-export async function insertMail(db: Db, mail: OutgoingMail, now: Date): Promise<void> {
-  await db.insert(emailOutbox).values({ ...mail, nextAttemptAt: now, createdAt: now });
+/** Queues `mails` (one statement); their outbox ids, in order. */
+export async function insertMails(db: Db, mails: readonly OutgoingMail[], now: Date): Promise<string[]> {
+  if (mails.length === 0) return [];
+  const rows = await db
+    .insert(emailOutbox)
+    .values(mails.map((mail) => ({ ...mail, nextAttemptAt: now, createdAt: now })))
+    .returning({ id: emailOutbox.id });
+  return rows.map((r) => r.id);
+}
+
+/** The state of the messages of `ids`: pending (queued or retrying), sent or failed, with the last error. */
+export async function statesOf(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, Pick<OutboxRow, 'status' | 'lastError'>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: emailOutbox.id, status: emailOutbox.status, lastError: emailOutbox.lastError })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, { status: r.status, lastError: r.lastError }]));
 }
 
 /** Removes every message to `to` (an account's deletion, issue 14): sent, pending or failed. */

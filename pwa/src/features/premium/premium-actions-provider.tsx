@@ -5,11 +5,13 @@ import { PremiumActionsContext, type PremiumActions } from '../../components/pre
 import { useToast } from '../../components/toast-provider';
 import { useMe } from '../../offline/get-me';
 import { recordEvent } from '../../offline/record-event';
-import { describePortalFailure } from './premium-errors';
 
-// Loaded when first needed: the modal (plans, checkout) and the portal call (its zod schema).
+// Loaded when first needed: the modal (plans, checkout), the portal call (its zod schema) and the
+// texts of its failures.
 const UpgradeModal = lazy(() => import('./upgrade-modal').then((m) => ({ default: m.UpgradeModal })));
 const createPortalSession = () => import('./api/open-customer-portal').then((m) => m.createPortalSession());
+const describePortalFailure = (error: unknown) =>
+  import('./premium-errors').then((m) => m.describePortalFailure(error));
 
 /**
  * The real 'Upgrade to Premium' and 'Manage Subscription': the upgrade modal (signed-out visitors
@@ -47,9 +49,9 @@ export function PremiumActionsProvider({ children }: { children: ReactNode }) {
     toast({ variant: 'info', title: 'Opening the customer portal...' });
     createPortalSession().then(
       (url) => window.location.assign(url),
-      (error: unknown) => {
+      async (error: unknown) => {
         portalBusy.current = false;
-        const failure = describePortalFailure(error);
+        const failure = await describePortalFailure(error);
         // Issue 18: premium that comes from a school's licence or an admin role has no subscription
         // to manage; say where it comes from instead of 'No Active Subscription'.
         const user = me.data;
