@@ -52,12 +52,17 @@ export interface QuizAttempt {
    * the course's content never reached the teacher from the server. Absent: no such rule.
    */
   earliestCompletion?: Date | null;
+  /**
+   * The teacher's time over every course (decision 089): for a new completion at `at`, null when it
+   * fits the time the teacher had, else how many milliseconds after `at` it would. Absent: no rule.
+   */
+  teacherTime?: (at: Date) => number | null;
 }
 
 export type QuizMerge =
   | { status: 'applied'; row: ProgressRow }
   | { status: 'rejected'; reason: 'supersededByReset' | 'moduleLocked' }
-  | { status: 'rejected'; reason: 'tooEarly'; earliest: Date | null };
+  | { status: 'rejected'; reason: 'tooEarly'; earliest: Date | null; teacherTimeMs?: number };
 
 /**
  * Grades an attempt and merges it into the module's record. An attempt made before the course's
@@ -91,6 +96,13 @@ export function mergeQuiz(ledger: CourseLedger, attempt: QuizAttempt): QuizMerge
     (earliestCompletion === null || attempt.at < earliestCompletion)
   ) {
     return { status: 'rejected', reason: 'tooEarly', earliest: earliestCompletion };
+  }
+  if (merged.completed && !before?.completed && attempt.teacherTime) {
+    const waitMs = attempt.teacherTime(attempt.at);
+    if (waitMs !== null) {
+      const earliest = new Date(attempt.at.getTime() + waitMs);
+      return { status: 'rejected', reason: 'tooEarly', earliest, teacherTimeMs: waitMs };
+    }
   }
   const row: ProgressRow = {
     userId: ledger.userId,

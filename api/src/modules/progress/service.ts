@@ -9,17 +9,22 @@ import {
   type SyncRequest,
   type SyncResponse,
   completionTime,
+  earliestTeacherTime,
+  moduleReadingMs,
   msBeforeCompletion,
+  type ReadingSpan,
   syncReasons,
+  teacherTimeReason,
   tooEarlyReason,
 } from '@pd/domain';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema.js';
+import type { ProgressRow, UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { canOpenCourse } from '../access/policy.js';
 import { findCourse } from '../content/service.js';
 import {
   type CourseLedger,
+  type QuizAttempt,
   ledgerRows,
   ledgerWrites,
   mergeQuiz,
@@ -139,6 +144,10 @@ function attemptTiming(
   };
 }
 
+/** The sentence of a too-early completion: the course's own time, or the teacher's over every course. */
+const tooEarlyMessage = (merged: { teacherTimeMs?: number }, requiredMs: number): string =>
+  merged.teacherTimeMs !== undefined ? teacherTimeReason(merged.teacherTimeMs) : tooEarlyReason(requiredMs);
+
 /**
  * Notes that a course's content reached the teacher (the course answer: a page load or a download;
  * `at` for the demo data's earlier visits). Once per teacher and course in this process; the
@@ -160,6 +169,70 @@ export async function noteContentReceived(
 const noted = new Set<string>();
 const notedLimit = 50_000;
 
+/** The check of a new completion of `moduleId` in `courseSlug`, against the ledgers as they stand. */
+type TeacherTimeline = (
+  ledgers: ReadonlyMap<string, CourseLedger>,
+  courseSlug: string,
+  moduleId: number,
+) => NonNullable<QuizAttempt['teacherTime']>;
+
+/**
+ * The teacher's time over every course (issue 30 item 3, decision 089). Takes the teacher's lock
+ * (call first in the transaction, before any course's), reads the completions of the courses not in
+ * `ledgers` and when each course reached the teacher, and answers the check a new completion goes
+ * through: the spans of every completion counted so far (the ledgers as they stand after the ops
+ * applied so far) and the new one must fit one timeline. Null when the rule is off.
+ */
+async function teacherTimeline(
+  deps: ServiceDeps,
+  tx: Db,
+  userId: string,
+  touched: readonly string[],
+): Promise<TeacherTimeline | null> {
+  const share = deps.config.moduleMinTimeShare;
+  if (share <= 0) return null;
+  await store.lockTeacherTime(tx, userId);
+  const stored = (await store.listRows(tx, userId)).filter((row) => row.completed);
+  const arrivals = await store.contentReceivedAt(tx, userId, [
+    ...new Set([...stored.map((row) => row.courseSlug), ...touched]),
+  ]);
+  const span = (row: ProgressRow, arrival: Date | undefined): ReadingSpan | null => {
+    if (!row.firstCompletedAt) return null;
+    const duration = findCourse(deps.content, row.courseSlug)?.modules.find(
+      (m) => m.id === row.moduleId,
+    )?.duration;
+    const ms = duration ? moduleReadingMs(duration, share) : 0;
+    const by = row.firstCompletedAt.getTime();
+    // A completion from before the content was recorded (the rule off): read just before it.
+    return { from: Math.min(arrival?.getTime() ?? by - ms, by), by, ms };
+  };
+  return (ledgers, courseSlug, moduleId) => {
+    const duration = findCourse(deps.content, courseSlug)?.modules.find((m) => m.id === moduleId)?.duration;
+    return (at) => {
+      const counted: ReadingSpan[] = [];
+      for (const row of stored) {
+        if (ledgers.has(row.courseSlug)) continue;
+        const s = span(row, arrivals.get(row.courseSlug));
+        if (s) counted.push(s);
+      }
+      for (const ledger of ledgers.values())
+        for (const row of ledger.rows.values()) {
+          if (!row.completed) continue;
+          const s = span(row, arrivals.get(ledger.courseSlug));
+          if (s) counted.push(s);
+        }
+      const arrival = arrivals.get(courseSlug);
+      const next: ReadingSpan = {
+        from: arrival?.getTime() ?? at.getTime(),
+        by: at.getTime(),
+        ms: duration ? moduleReadingMs(duration, share) : 0,
+      };
+      const earliest = earliestTeacherTime(counted, next);
+      return earliest <= next.by ? null : earliest - next.by;
+    };
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The online calls of spec section 7.
 
@@ -178,7 +251,9 @@ export async function saveProgress(
   const check = checkQuiz(deps, user, courseSlug, moduleId, answers);
   if (check.status === 'rejected') return check;
   return deps.db.transaction(async (tx) => {
-    const ledger = (await openLedgers(tx, user.id, [courseSlug])).get(courseSlug);
+    const timeline = await teacherTimeline(deps, tx, user.id, [courseSlug]);
+    const ledgers = await openLedgers(tx, user.id, [courseSlug]);
+    const ledger = ledgers.get(courseSlug);
     if (!ledger) throw new Error(`course ${courseSlug} was not locked`);
     const arrivals = await contentArrivals(deps, tx, user.id, [courseSlug]);
     const { requiredMs, ...timing } = attemptTiming(
@@ -189,10 +264,16 @@ export async function saveProgress(
       undefined,
       deps.clock(),
     );
-    const merged = mergeQuiz(ledger, { moduleId, answerKey: check.answerKey, answers, ...timing });
+    const merged = mergeQuiz(ledger, {
+      moduleId,
+      answerKey: check.answerKey,
+      answers,
+      ...timing,
+      teacherTime: timeline?.(ledgers, courseSlug, moduleId),
+    });
     if (merged.status === 'rejected')
       return merged.reason === 'tooEarly'
-        ? { status: 'rejected', reason: 'tooEarly', message: tooEarlyReason(requiredMs) }
+        ? { status: 'rejected', reason: 'tooEarly', message: tooEarlyMessage(merged, requiredMs) }
         : merged;
     await saveLedgers(tx, user.id, [ledger]);
     return {
@@ -259,6 +340,9 @@ export async function syncProgress(
   );
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
+    const timeline = request.ops.some((op) => op.type === 'quiz-submitted')
+      ? await teacherTimeline(deps, tx, user.id, touched)
+      : null;
     const fresh = await store.insertReceipts(
       tx,
       user.id,
@@ -280,7 +364,9 @@ export async function syncProgress(
     const rejected: { opId: string; reason: string }[] = [];
     for (const plan of planned) {
       const outcome =
-        plan.kind === 'merge' ? applyOp(deps, ledgers, arrivals, plan.op, plan.answerKey, now) : plan;
+        plan.kind === 'merge'
+          ? applyOp(deps, ledgers, arrivals, timeline, plan.op, plan.answerKey, now)
+          : plan;
       if (outcome.kind === 'duplicate') {
         results.push({ opId: plan.op.opId, status: 'duplicate' });
       } else if (outcome.kind === 'rejected') {
@@ -329,6 +415,7 @@ function applyOp(
   deps: ServiceDeps,
   ledgers: ReadonlyMap<string, CourseLedger>,
   arrivals: Map<string, Date> | null,
+  timeline: TeacherTimeline | null,
   op: SyncOp,
   answerKey: readonly number[],
   now: Date,
@@ -346,9 +433,10 @@ function applyOp(
     answers: op.answers,
     generation: op.generation,
     ...timing,
+    teacherTime: timeline?.(ledgers, op.courseSlug, op.moduleId),
   });
   if (merged.status === 'applied') return { kind: 'applied' };
   return merged.reason === 'tooEarly'
-    ? { kind: 'rejected', reason: 'tooEarly', message: tooEarlyReason(requiredMs) }
+    ? { kind: 'rejected', reason: 'tooEarly', message: tooEarlyMessage(merged, requiredMs) }
     : { kind: 'rejected', reason: merged.reason };
 }

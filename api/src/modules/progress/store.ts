@@ -167,6 +167,14 @@ export async function countReceipts(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * Serialises the changes that may add a completion to one teacher's time over every course
+ * (decision 089): a transaction-scoped lock per teacher, taken before any course's lock.
+ */
+export async function lockTeacherTime(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`progress-time:${userId}`}, 0))`);
+}
+
 /** Records when a course's content first reached the teacher (later arrivals change nothing). */
 export async function noteContentReceived(
   db: Db,

@@ -1,7 +1,7 @@
-import { msBeforeCompletion, syncReasons, tooEarlyReason } from '@pd/domain';
+import { moduleReadingMs, msBeforeCompletion, syncReasons, tooEarlyReason } from '@pd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config.js';
-import { startTestApp, type TestApp } from '../../test/app.js';
+import { startTestApp, type TestApp, testContent } from '../../test/app.js';
 import {
   completedOn,
   course,
@@ -132,6 +132,70 @@ describe('time on task (MODULE_MIN_TIME_SHARE)', () => {
     expect((await saveAnswers(teacher.client, freeCourse, 1, await rightAnswers(freeCourse, 1))).status).toBe(
       200,
     );
+  });
+});
+
+describe("the teacher's time over every course (issue 30 item 3, decision 089)", () => {
+  it('opening every course at once gives one clock, not one per course: the minutes credited never exceed the time spent', async () => {
+    const teacher = await signedInTeacher(app, { role: 'premium' });
+    const courses = (await testContent()).courses.filter(
+      (c) => !c.isComingSoon && (c.modules[0]?.quiz?.length ?? 0) > 0,
+    );
+    expect(courses.length).toBeGreaterThanOrEqual(3);
+    for (const c of courses)
+      expect((await teacher.client.get(`/api/content/courses/${c.slug}`)).status).toBe(200);
+    // Each course's own rule is met for its first module; the teacher had only this much time.
+    const had = Math.max(...courses.map((c) => msBeforeCompletion(c.modules, 1, share)));
+    app.clock.advance(had);
+    const ops = await Promise.all(courses.map(async (c) => quizOp(c.slug, 1, await rightAnswers(c.slug, 1))));
+    const res = await sync(teacher.client, ops);
+    const applied = courses.filter((_, i) => res.body.results[i]?.status === 'applied');
+    const credited = applied.reduce(
+      (sum, c) => sum + moduleReadingMs(c.modules[0]?.duration ?? '', share),
+      0,
+    );
+    expect(credited).toBeLessThanOrEqual(had);
+    expect(applied.length).toBeLessThan(courses.length);
+    const refused = res.body.results.filter((r) => r.status === 'rejected');
+    expect(refused.length).toBe(courses.length - applied.length);
+    for (const r of refused)
+      expect(r.reason).toMatch(/^Finish reading the lesson; your time since you opened this course went to/);
+
+    // Once the time has passed, the same completions count (sent again, as the device does).
+    const all = courses.reduce((sum, c) => sum + moduleReadingMs(c.modules[0]?.duration ?? '', share), 0);
+    app.clock.advance(all - had);
+    const later = await sync(
+      teacher.client,
+      await Promise.all(
+        courses
+          .filter((c) => !applied.includes(c))
+          .map(async (c) => quizOp(c.slug, 1, await rightAnswers(c.slug, 1))),
+      ),
+    );
+    expect(later.body.results.every((r) => r.status === 'applied')).toBe(true);
+  });
+
+  it('holds for the online save too (409 with the sentence)', async () => {
+    const teacher = await signedInTeacher(app, { role: 'premium' });
+    const [a, b] = (await testContent()).courses.filter(
+      (c) => !c.isComingSoon && (c.modules[0]?.quiz?.length ?? 0) > 0,
+    );
+    if (!a || !b) throw new Error('two courses with quizzes expected');
+    for (const c of [a, b]) await teacher.client.get(`/api/content/courses/${c.slug}`);
+    const had = Math.max(msBeforeCompletion(a.modules, 1, share), msBeforeCompletion(b.modules, 1, share));
+    app.clock.advance(had);
+    const first = await saveAnswers(teacher.client, a.slug, 1, await rightAnswers(a.slug, 1));
+    expect(first.status).toBe(200);
+    const second = await saveAnswers(teacher.client, b.slug, 1, await rightAnswers(b.slug, 1));
+    // Two first modules need more reading than the time either course's own rule asked for.
+    const both =
+      moduleReadingMs(a.modules[0]?.duration ?? '', share) +
+      moduleReadingMs(b.modules[0]?.duration ?? '', share);
+    expect(both).toBeGreaterThan(had);
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      error: expect.stringMatching(/modules you completed in other courses/),
+    });
   });
 });
 
