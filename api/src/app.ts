@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.js';
 import { createLogger, type Logger } from './logger.js';
 import { compression } from './middleware/compression.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { httpsOnlyApi } from './middleware/https-only.js';
 import { apiPathCase, inputRules } from './middleware/input-rules.js';
 import { requestLog } from './middleware/request-log.js';
 import { sameOrigin } from './middleware/same-origin.js';
@@ -108,6 +109,7 @@ export function createApp(options: CreateAppOptions): Koa {
   app.use(compression());
   app.use(sameOrigin(config.publicUrl));
   app.use(apiPathCase());
+  app.use(httpsOnlyApi(config.isHttps));
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: jsonBodyLimit, encoding: 'utf-8' });
   // The Stripe webhook is verified on its raw bytes and the demo payment pages post forms: they read their own body.
   // Only POST/PUT/PATCH carry a body it parses (its default parsedMethods): GETs skip it.

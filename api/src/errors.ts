@@ -16,6 +16,12 @@ export class AppError extends Error {
 }
 
 /**
+ * A 5xx the operator already knows of, logged once at start (payments not configured: issue 30.11):
+ * answered as any AppError, never logged per request, so no one can fill the error log with it.
+ */
+export class KnownUnavailable extends AppError {}
+
+/**
  * Validates input with a domain contract (classic zod or zod/mini); a bad input becomes a 400 with
  * the spec's message.
  */

@@ -1,8 +1,16 @@
 import type Router from '@koa/router';
 import type { RouterContext, RouterMiddleware } from '@koa/router';
-import type { Endpoint, HttpMethod, Parser, PathParams, RequestOf, ResponseOf } from '@pd/domain';
+import {
+  type Endpoint,
+  errorCodes,
+  type HttpMethod,
+  type Parser,
+  type PathParams,
+  type RequestOf,
+  type ResponseOf,
+} from '@pd/domain';
 import type { z } from 'zod';
-import { parseInput } from './errors.js';
+import { AppError, parseInput } from './errors.js';
 
 /**
  * An entry of the domain's endpoint table the api can serve: its request, when it has one, is a zod
@@ -50,6 +58,26 @@ export type RouteHandler<E extends ServedEndpoint> = (
   call: RouteCall<E>,
 ) => RouteAnswer<E> | Promise<RouteAnswer<E>>;
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The first step of every route (issue 30.11): the address's own letters in the case the table
+ * writes them (`/api/AUTH/register` is no address: 404), as `apiPathCase` does for `/API/`. The
+ * routers match without regard to case; the steps keyed on a path (sessions, limits) do not.
+ */
+function exactCase(path: string): RouterMiddleware {
+  const pattern = new RegExp(
+    `^${path
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)))
+      .join('/')}/?$`,
+  );
+  return (ctx, next) => {
+    if (!pattern.test(ctx.path)) throw new AppError(404, 'Not found', errorCodes.notFound);
+    return next();
+  };
+}
+
 /**
  * Serves one entry of the domain's endpoint table on `router` (mounted without a prefix: the table's
  * path is the route's path). The route reads as Outline's pipeline, top to bottom:
@@ -77,7 +105,7 @@ export function route<E extends ServedEndpoint, S extends RouterMiddleware[]>(
     }
     ctx.body = answer;
   };
-  const middleware = [...steps, run];
+  const middleware = [exactCase(endpoint.path), ...steps, run];
   switch (endpoint.method) {
     case 'GET':
       router.get(endpoint.path, ...middleware);

@@ -45,12 +45,24 @@ describe('the routers, mounted with routes() and allowedMethods()', () => {
   });
   afterAll(() => app.close());
 
-  it('reaches routes with and without a prefix, case-insensitively like @koa/router after /api/', async () => {
+  it('reaches routes with and without a prefix; an address of the table only in its own case', async () => {
     expect((await app.client().get('/api/test/no-prefix')).body).toEqual({ ok: true });
     expect((await app.client().get('/api/health')).status).toBe(200);
-    expect((await app.client().get('/api/HEALTH')).status).toBe(200);
+    expect((await app.client().get('/api/health/')).status).toBe(200);
     // Issue 17: `/API/` is not an api address (sessions and the same-origin rule key on `/api/`).
     expect((await app.client().get('/API/HEALTH')).status).toBe(404);
+    // Issue 30.11: nor is `/api/HEALTH` or `/api/AUTH/register` (the routers ignore case; route() does not).
+    expect((await app.client().get('/api/HEALTH')).status).toBe(404);
+    const register = await app.client().post('/api/AUTH/register', {
+      name: 'Case Test',
+      email: 'case-test@example.com',
+      password: 'a long and unusual passphrase 42',
+    });
+    expect(register.status).toBe(404);
+    expect(register.body).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+    expect((await app.client().post('/api/auth/Login', { email: 'a@b.c', password: 'x' })).status).toBe(404);
+    // A parameter keeps its own letters: only the table's words are compared.
+    expect((await app.client().get('/api/stripe/checkout-session/cs_test_AbC')).status).toBe(401);
   });
 
   it('keeps 405 with Allow and OPTIONS; a method no router implements is a 405 too, or a 404 where nothing is', async () => {

@@ -1,7 +1,7 @@
 import { type ApiErrorBody, errorCodes, inputMessages } from '@pd/domain';
 import type { Middleware } from 'koa';
 import { databaseRetryAfterSeconds, isDatabaseUnavailable } from '../db/unavailable.js';
-import { AppError } from '../errors.js';
+import { AppError, KnownUnavailable } from '../errors.js';
 import type { Logger } from '../logger.js';
 
 export const internalErrorMessage = 'Something went wrong on our side. Please try again in a moment.';
@@ -100,7 +100,7 @@ export function errorHandler(logger: Logger): Middleware {
           body = { error: status >= 500 ? internalErrorMessage : clientMessage(status, error) };
         }
       }
-      if (status >= 500) {
+      if (status >= 500 && !(caught instanceof KnownUnavailable)) {
         const err = caught instanceof Error ? caught : new Error(String(caught));
         logger.error('request failed', {
           method: ctx.method,

@@ -1,6 +1,7 @@
 import { authMessages } from '@pd/domain';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { httpsRequiredMessage } from '../../middleware/https-only.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { hashPassword } from './crypto.js';
 import { signIn } from '../../test/auth-helpers.js';
@@ -162,5 +163,23 @@ describe('sessions over https', () => {
     expect(cookie).toMatch(/; secure/i);
     expect(cookie).toMatch(/path=\//i);
     expect(cookie).not.toMatch(/domain=/i);
+  });
+
+  it('answers a 400 saying what the proxy must send when X-Forwarded-Proto is missing (issue 30.6), not a 500', async () => {
+    const user = await buildUser(secure.db);
+    const res = await secure
+      .client()
+      .post<{ error: string; code: string }>(
+        '/api/auth/login',
+        { email: user.email, password: user.password },
+        { origin: 'https://academy.example.org', headers: { 'x-forwarded-host': 'academy.example.org' } },
+      );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: httpsRequiredMessage, code: 'HTTPS_REQUIRED' });
+    expect(res.body.error).toContain('X-Forwarded-Proto: https');
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(secure.logs.filter((entry) => entry.level === 'error')).toEqual([]);
+    // A load balancer's probe, straight over plain HTTP, still gets its answer.
+    expect((await secure.client().get('/api/health')).status).toBe(200);
   });
 });

@@ -1,7 +1,10 @@
-import { premiumMessages } from '@pd/domain';
+import { authMessages, premiumMessages } from '@pd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
+import { signIn } from '../../test/auth-helpers.js';
+import type { TestClient } from '../../test/client.js';
+import { buildUser } from '../../test/factories.js';
 import { paymentDeps } from '../../test/fake-stripe.js';
 import { DemoProvider } from './providers/demo.js';
 
@@ -13,16 +16,33 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('payments in production without a Stripe key', () => {
-  it("answers 503 'Payments are not configured.' to the payment calls", async () => {
+  const userCalls = (client: TestClient) => [
+    () => client.post('/api/stripe/create-checkout-session', { planType: 'annual' }),
+    () => client.post('/api/stripe/customer-portal'),
+    () => client.get('/api/stripe/checkout-session/cs_test_1'),
+  ];
+
+  it("answers 503 'Payments are not configured.' to the payment calls, quietly: said once, at start", async () => {
     const client = app.client();
-    for (const res of [
-      await client.post('/api/stripe/create-checkout-session', { planType: 'annual' }),
-      await client.post('/api/stripe/customer-portal'),
-      await client.get('/api/stripe/checkout-session/cs_test_1'),
-      await client.request('POST', '/api/stripe/webhook', { raw: '{}', origin: null }),
-    ]) {
+    const teacher = await buildUser(app.db, { role: 'free' });
+    expect((await signIn(client, teacher.email, teacher.password)).status).toBe(200);
+    const answers = [];
+    for (const call of userCalls(client)) answers.push(await call());
+    answers.push(await client.request('POST', '/api/stripe/webhook', { raw: '{}', origin: null }));
+    for (const res of answers) {
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ error: premiumMessages.paymentsNotConfigured });
+    }
+    // Issue 30.11: anyone could fill the error log with these; the start-up line says it once.
+    expect(app.logs.filter((entry) => entry.level === 'error')).toEqual([]);
+    expect(app.logs.filter((entry) => /payments are not configured/i.test(entry.message))).toHaveLength(1);
+  });
+
+  it('asks an anonymous visitor to sign in first (401), as with payments configured', async () => {
+    for (const call of userCalls(app.client())) {
+      const res = await call();
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ error: authMessages.notSignedIn });
     }
   });
 

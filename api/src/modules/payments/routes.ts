@@ -21,27 +21,29 @@ export function paymentRoutes(deps: AppDeps): Router {
   const router = new Router();
   const provider = service.createProvider(deps);
   const signedIn = requireUser(deps);
-  /** Without a provider the payment calls answer 503, signed in or not. */
+  // Said once, at start: each payment call then answers 503 without a log line (issue 30.11).
+  if (!provider) deps.logger.info('payments are not configured: the payment calls answer 503');
+  /** Without a provider the payment calls answer 503, after the sign-in check (anonymous: 401). */
   const providerConfigured: Middleware = (_ctx, next) => {
     service.requireProvider(provider);
     return next();
   };
 
-  route(router, endpoints.createCheckoutSession, providerConfigured, signedIn, async ({ ctx, input }) => {
+  route(router, endpoints.createCheckoutSession, signedIn, providerConfigured, async ({ ctx, input }) => {
     const payments = service.requireProvider(provider);
     const user = signedInUser(ctx);
     ctx.set('Cache-Control', 'no-store');
     return service.createCheckoutSession(deps, payments, user, input);
   });
 
-  route(router, endpoints.customerPortal, providerConfigured, signedIn, async ({ ctx }) => {
+  route(router, endpoints.customerPortal, signedIn, providerConfigured, async ({ ctx }) => {
     const payments = service.requireProvider(provider);
     const user = signedInUser(ctx);
     ctx.set('Cache-Control', 'no-store');
     return service.createPortalSession(deps, payments, user);
   });
 
-  route(router, endpoints.checkoutSession, providerConfigured, signedIn, async ({ ctx, params }) => {
+  route(router, endpoints.checkoutSession, signedIn, providerConfigured, async ({ ctx, params }) => {
     const payments = service.requireProvider(provider);
     const user = signedInUser(ctx);
     ctx.set('Cache-Control', 'no-store');

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { CheckoutSessionRow, SubscriptionRow, UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { AppError } from '../../errors.js';
+import { AppError, KnownUnavailable } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { changeRole, endSessions, findUser, userExists } from '../auth/service.js';
 import { mailLinks, renewalReminderMail } from '../mail/templates.js';
@@ -45,7 +45,10 @@ export function createProvider(deps: PaymentDeps): PaymentProvider | null {
 }
 
 export function requireProvider(provider: PaymentProvider | null): PaymentProvider {
-  if (!provider) throw new AppError(503, premiumMessages.paymentsNotConfigured, 'PAYMENTS_NOT_CONFIGURED');
+  // Logged once at start (paymentRoutes); each answer is quiet (issue 30.11).
+  if (!provider) {
+    throw new KnownUnavailable(503, premiumMessages.paymentsNotConfigured, 'PAYMENTS_NOT_CONFIGURED');
+  }
   return provider;
 }
 
