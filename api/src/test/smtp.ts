@@ -14,6 +14,8 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** Makes the next `n` messages fail with a temporary error (an SMTP outage). */
   failNext(n: number): void;
+  /** Makes the server refuse mail to `address` for good (550 at RCPT TO), as a district's filter may. */
+  refuse(address: string, reason?: string): void;
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
@@ -27,10 +29,16 @@ function addressOf(parsed: ParsedMail): string {
 export async function startTestSmtp(): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   let failures = 0;
+  const refused = new Map<string, string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const reason = refused.get(address.address.toLowerCase());
+      if (reason) callback(Object.assign(new Error(reason), { responseCode: 550 }));
+      else callback();
+    },
     onData(stream, _session, callback) {
       if (failures > 0) {
         failures--;
@@ -60,6 +68,9 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     received,
     failNext: (n) => {
       failures = n;
+    },
+    refuse: (address, reason = 'Recipient address rejected: blocked by policy') => {
+      refused.set(address.toLowerCase(), reason);
     },
     async waitFor(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
