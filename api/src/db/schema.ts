@@ -230,6 +230,36 @@ export const mfaSignInAttempts = pgTable(
   (t) => [index('mfa_sign_in_attempts_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * Google, Microsoft and district sign-in (issue 27 part 3, decision 101): an account's identities at
+ * OpenID Connect providers, keyed on (issuer, subject), never on the e-mail. `hostedDomain` is
+ * Google's `hd`, `tenantId` Microsoft's `tid`, kept for join links restricted to a district's domains.
+ */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    /** The address the provider gave at the last sign-in, and whether it vouched for it. */
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull(),
+    hostedDomain: text('hosted_domain'),
+    tenantId: text('tenant_id'),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('sso_identities_issuer_subject_key').on(t.issuer, t.subject),
+    index('sso_identities_user_id_idx').on(t.userId),
+  ],
+);
+export type SsoIdentityRow = typeof ssoIdentities.$inferSelect;
+
 /** An issued certificate: its id is the number printed on it and checked by the public page. */
 export const certificates = pgTable(
   'certificates',
