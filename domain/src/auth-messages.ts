@@ -9,8 +9,16 @@ export const authMessages = {
   emailTooLong: 'Email too long',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 256 characters',
-  passwordTooCommon:
-    'This password is one of the most common ones and easy to guess. Choose another, for example three or four unrelated words.',
+  /**
+   * A new password the api's strength estimate refuses (issue 30.8, decision 091), with the
+   * estimator's own warning and suggestions, so the person knows what to change.
+   */
+  passwordTooWeak: (hints: readonly string[]) =>
+    [
+      'This password would be easy to guess.',
+      ...hints,
+      'Three or four unrelated words make a strong one.',
+    ].join(' '),
   passwordIsEmail: 'Your password cannot be your email address. Choose another.',
   passwordRequired: 'Password is required',
   acceptTerms: 'You must accept the Terms of Service and Privacy Policy',

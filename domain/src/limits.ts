@@ -35,6 +35,13 @@ export const limits = {
   usageFullPercent: 100,
 } as const;
 
+/**
+ * A new password's strength (issue 30.8, decision 091), judged by the api with zxcvbn-ts: its score
+ * (0 to 4, log10 of the guesses needed roughly /2) at least 3, "safely unguessable" (10^8 guesses
+ * or more); only the first 100 characters are judged (the estimate's time grows with the length).
+ */
+export const passwordStrength = { minScore: 3, maxJudgedLength: 100 } as const;
+
 export const tokenLifetimes = {
   /** E-mail verification link. */
   verificationMs: 24 * 60 * 60 * 1000,

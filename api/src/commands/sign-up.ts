@@ -26,7 +26,7 @@ export async function signUp(
   deps: Deps,
   input: Parsed<typeof RegisterRequest>,
 ): Promise<{ needsVerification: true }> {
-  auth.assertGoodPassword(input.password, input.email);
+  auth.assertGoodPassword(input.password, input.email, 'password', input.name);
   // Hashed whether or not the address is taken: both answers take as long.
   const passwordHash = await auth.hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
@@ -47,7 +47,7 @@ export async function signUpWithInvite(
   input: Parsed<typeof RegisterRequest>,
   code: string,
 ): Promise<UserRow> {
-  auth.assertGoodPassword(input.password, input.email);
+  auth.assertGoodPassword(input.password, input.email, 'password', input.name);
   const passwordHash = await auth.hashPassword(input.password);
   let created: UserRow | null = null;
   await deps.db.transaction(async (tx) => {

@@ -15,7 +15,7 @@ afterAll(() => app.close());
 const valid = () => ({
   name: 'Ada Teacher',
   email: uniqueEmail(),
-  password: 'long enough',
+  password: 'long enough password',
   acceptTerms: true,
 });
 const userByEmail = async (email: string) =>

@@ -59,9 +59,12 @@ async function sendVerification(db: Db, deps: ServiceDeps, user: UserRow, next?:
   await deps.mailer.enqueue(db, verificationMail(user.email, user.name, verifyUrl(deps, token, next)));
 }
 
-/** Refuses a common password or the account's own e-mail (400 on `field`, a message to act on). */
-export function assertGoodPassword(password: string, email: string, field = 'password'): void {
-  const problem = passwordProblem(password, email);
+/**
+ * Refuses a password easy to guess (zxcvbn-ts: decision 091) or the account's own e-mail (400 on
+ * `field`, with a message that says what to change).
+ */
+export function assertGoodPassword(password: string, email: string, field = 'password', name?: string): void {
+  const problem = passwordProblem(password, email, name);
   if (problem) throw new AppError(400, problem, errorCodes.validation, { [field]: problem });
 }
 
@@ -186,7 +189,7 @@ export async function resetPassword(
     if (!userId) throw new AppError(400, authMessages.invalidOrExpiredToken, 'INVALID_TOKEN');
     const owner = await store.findUserById(tx, userId);
     // Refused before anything changes: the transaction rolls back and the link still works.
-    if (owner) assertGoodPassword(input.newPassword, owner.email, 'newPassword');
+    if (owner) assertGoodPassword(input.newPassword, owner.email, 'newPassword', owner.name);
     const user = await store.updateUser(
       tx,
       deps.sessionCache,

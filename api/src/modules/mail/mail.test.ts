@@ -22,7 +22,7 @@ describe('e-mail over real SMTP', () => {
     await client.post('/api/auth/register', {
       name: 'José García',
       email,
-      password: 'long enough',
+      password: 'long enough password',
       acceptTerms: true,
     });
     const mail = await app.smtp!.waitFor((m) => m.to === email);
@@ -34,14 +34,19 @@ describe('e-mail over real SMTP', () => {
     expect(mail.html).toContain(link);
     const res = await client.get(new URL(link!).pathname + new URL(link!).search);
     expect(res.headers.get('location')).toBe('/?verified=1');
-    expect((await signIn(client, email, 'long enough')).status).toBe(200);
+    expect((await signIn(client, email, 'long enough password')).status).toBe(200);
   });
 
   it('keeps no live link in email_outbox once a mail has left over SMTP (issue 17)', async () => {
     const email = uniqueEmail();
     await app
       .client()
-      .post('/api/auth/register', { name: 'Ada', email, password: 'long enough', acceptTerms: true });
+      .post('/api/auth/register', {
+        name: 'Ada',
+        email,
+        password: 'long enough password',
+        acceptTerms: true,
+      });
     const mail = await app.smtp!.waitFor((m) => m.to === email);
     const token = /token=([\w-]+)/.exec(mail.text)?.[1];
     expect(token).toBeDefined();
@@ -57,7 +62,7 @@ describe('e-mail over real SMTP', () => {
     await app.client().post('/api/auth/register', {
       name: 'Nguyễn Văn An',
       email,
-      password: 'long enough',
+      password: 'long enough password',
       acceptTerms: true,
     });
     await app.mailer.idle();
@@ -101,7 +106,12 @@ describe('dev mailbox', () => {
     const email = uniqueEmail();
     await app
       .client()
-      .post('/api/auth/register', { name: 'Ada', email, password: 'long enough', acceptTerms: true });
+      .post('/api/auth/register', {
+        name: 'Ada',
+        email,
+        password: 'long enough password',
+        acceptTerms: true,
+      });
     app.clock.advance(1000);
     await app.client().post('/api/auth/resend-verification', { email });
     app.clock.reset();

@@ -141,7 +141,7 @@ describe('SignUpForm', () => {
   });
 
   it('shows a password the server refused under the password field (issue 17)', async () => {
-    const message = authMessages.passwordTooCommon;
+    const message = authMessages.passwordTooWeak(['This is similar to a commonly used password.']);
     stubApi({
       'POST /api/auth/register': () =>
         jsonResponse(400, { error: message, code: 'VALIDATION_ERROR', fields: { password: message } }),
