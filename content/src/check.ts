@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { defaultContentRoot, formatProblem, readContent } from './loader.js';
+import { checkCanon } from './canon.js';
 import { checkQuizzes, formatQuizFigures } from './quiz-rules.js';
 import { checkTimes, formatTimeFigures } from './time-rules.js';
 import { moduleEntries } from './written-modules.js';
@@ -14,7 +15,8 @@ const report = await readContent(root);
 const entries = moduleEntries(report.courses);
 const quizzes = checkQuizzes(entries);
 const times = checkTimes(entries, new Date().toISOString().slice(0, 10));
-report.problems.push(...quizzes.problems, ...times.problems);
+// Issue 29: the data rule and the AI-use scale, quoted word for word (decision 103).
+report.problems.push(...quizzes.problems, ...times.problems, ...checkCanon(report));
 
 for (const problem of report.problems) console.log(formatProblem(problem));
 
