@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { defaultContentRoot, formatProblem, readContent } from './loader.js';
 import { checkCanon } from './canon.js';
+import { checkFaqFacts } from './faq-facts.js';
 import { checkQuizzes, formatQuizFigures } from './quiz-rules.js';
 import { checkTimes, formatTimeFigures } from './time-rules.js';
 import { moduleEntries } from './written-modules.js';
@@ -17,6 +18,8 @@ const quizzes = checkQuizzes(entries);
 const times = checkTimes(entries, new Date().toISOString().slice(0, 10));
 // Issue 29: the data rule and the AI-use scale, quoted word for word (decision 103).
 report.problems.push(...quizzes.problems, ...times.problems, ...checkCanon(report));
+// Issue 29: the FAQ's pass mark is the app's (limits.quizPassMark).
+report.problems.push(...checkFaqFacts(report.faq));
 
 for (const problem of report.problems) console.log(formatProblem(problem));
 
