@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config.js';
 import type { UserRow } from '../db/schema.js';
 import { dashboard } from '../modules/analytics/service.js';
+import { testContent } from '../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { createMemoryLogger } from '../test/logger.js';
 import { demoAnalyticsMarker, seedDemoAnalytics } from './analytics.js';
@@ -19,7 +20,8 @@ describe('demo analytics', () => {
     const config = parseConfig({ NODE_ENV: 'test' });
     const count = await seedDemoAnalytics({ db: testDb.database.db, clock: () => now, config }, logger);
     expect(count).toBeGreaterThan(1000);
-    const d = await dashboard({ db: testDb.database.db }, { role: 'superadmin' } as UserRow, {
+    const content = await testContent();
+    const d = await dashboard({ db: testDb.database.db, content }, { role: 'superadmin' } as UserRow, {
       from: '2026-11-02',
       to: '2026-11-22',
     });

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { type AnalyticsDashboard, type Role, roles } from '@pd/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/app.js';
+import type { TestApp } from '../../test/app.js';
 import { latestToken, signedInClientPerRole, signIn } from '../../test/auth-helpers.js';
 import type { TestClient } from '../../test/client.js';
 import { uniqueEmail } from '../../test/factories.js';
+import { type PaymentsTestBed, startPaymentsTestBed, subscribe } from '../../test/fake-stripe.js';
+import { completeModules, freeCourse } from '../../test/learning.js';
 import { analyticsForbidden } from './service.js';
 
+let bed: PaymentsTestBed;
 let app: TestApp;
 let clients: Record<Role, TestClient>;
 let signedUpId: string;
@@ -17,7 +20,8 @@ const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_00
 const range = `?from=${day(-1)}&to=${day(0)}`;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  bed = await startPaymentsTestBed();
+  app = bed.app;
   clients = await signedInClientPerRole(app);
   const at = () => new Date(Date.now() - 1000).toISOString();
   const e = (name: string, props: Record<string, unknown>, over: Record<string, unknown>) => ({
@@ -71,21 +75,42 @@ beforeAll(async () => {
   await visitor.get(`/api/auth/verify-email?token=${token}`);
   const me = await signIn(visitor, email, 'long enough password');
   signedUpId = me.body.id;
+  // What the server records: the teacher opens a free course, completes it, and buys the annual plan.
+  expect((await visitor.get(`/api/content/courses/${freeCourse}`)).status).toBe(200);
+  await completeModules(visitor, freeCourse, 'all');
+  await subscribe(bed, visitor, 'annual');
+  // What the device claims on top: its events count as events, never as money or conversions.
   const mine = { ...a, userId: signedUpId };
   await send(visitor, [
-    e('module_started', { courseSlug: 'ai-basics', moduleId: 1 }, mine),
-    e('module_started', { courseSlug: 'ai-basics', moduleId: 2 }, mine),
-    e('course_completion', { courseSlug: 'ai-basics' }, mine),
+    e('module_started', { courseSlug: freeCourse, moduleId: 1 }, mine),
+    e('module_started', { courseSlug: freeCourse, moduleId: 2 }, mine),
+    e('course_completion', { courseSlug: freeCourse }, mine),
     e('checkout_initiated', { planType: 'annual', value: 99, currency: 'USD' }, mine),
     e('conversion', { type: 'course_enrollment', value: 0, currency: 'USD' }, mine),
     e(
       'conversion',
-      { type: 'purchase', value: 69.3, currency: 'USD', items: ['AI Classroom Academy Annual Subscription'] },
+      {
+        type: 'purchase',
+        value: 99_999,
+        currency: 'USD',
+        items: ['AI Classroom Academy Annual Subscription'],
+      },
       mine,
     ),
   ]);
+  // Visitor B, anonymous, claims purchases of its own.
+  await send(
+    app.client(),
+    Array.from({ length: 50 }, () =>
+      e(
+        'conversion',
+        { type: 'purchase', value: 99_999, currency: 'USD' },
+        { ...b, sessionId: randomUUID() },
+      ),
+    ),
+  );
 });
-afterAll(() => app.close());
+afterAll(() => bed.close());
 
 describe('GET /api/admin/analytics', () => {
   it('shows the seeded figures to a super admin', async () => {
@@ -114,13 +139,15 @@ describe('GET /api/admin/analytics', () => {
         { name: 'page_view', count: 3 },
         { name: 'session_started', count: 2 },
         { name: 'module_started', count: 2 },
-        { name: 'conversion', count: 2 },
+        { name: 'conversion', count: 52 },
       ]),
     );
+    // Money and conversions are the server's records (issue 30 item 1): one annual plan bought, one
+    // free course opened (the teacher's first: a free trial), whatever the devices claimed.
     expect(d.conversions).toEqual([
-      { type: 'purchase', count: 1, revenue: 69.3 },
+      { type: 'purchase', count: 1, revenue: 99 },
       { type: 'course_enrollment', count: 1, revenue: 0 },
-      { type: 'free_trial', count: 0, revenue: 0 },
+      { type: 'free_trial', count: 1, revenue: 0 },
     ]);
     expect(d.funnel.map((f) => [f.label, f.count])).toEqual([
       ['Visit', 2],
@@ -183,5 +210,21 @@ describe('GET /api/admin/analytics', () => {
     const touch = await clients.superadmin.get(`/api/admin/analytics/export/last-touch${range}`);
     expect(touch.text).toContain('source,www.google.com,1\r\n');
     expect((await clients.superadmin.get(`/api/admin/analytics/export/nope${range}`)).status).toBe(404);
+  });
+});
+
+describe('the CSV and formulas (issue 30 item 10)', () => {
+  it("defuses a path a spreadsheet would run as a formula, whether it splits on ',' or ';'", async () => {
+    const at = new Date(Date.now() - 25 * 86_400_000).toISOString();
+    const device = { sessionId: randomUUID(), deviceId: randomUUID(), userId: 'anonymous', at, props: {} };
+    const res = await app.client().request('POST', '/api/analytics/events', {
+      json: { events: [{ ...device, id: randomUUID(), name: 'page_view', path: '/x;=1+1' }] },
+      headers: { 'user-agent': browser },
+    });
+    expect(res.status).toBe(200);
+    const pages = await clients.superadmin.get(
+      `/api/admin/analytics/export/pages?from=${day(-25)}&to=${day(-25)}`,
+    );
+    expect(pages.text).toBe(`Path,Page views,Average visible seconds\r\n"/x;'=1+1",1,0\r\n`);
   });
 });

@@ -15,6 +15,8 @@ import {
   parseAnalyticsEvent,
   type FunnelStep,
 } from '@pd/domain';
+import { purchaseReport } from '../payments/report.js';
+import { learningReport } from '../progress/report.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
@@ -50,24 +52,6 @@ export function touchDims(a: Attribution): { source: string; medium: string; cam
     medium: a.utm_medium ?? (host ? 'referral' : '(none)'),
     campaign: a.utm_campaign ?? '(none)',
   };
-}
-
-/** The funnel step an event reaches for a signed-in teacher (sign-up and verified come from the auth module). */
-function funnelStepOf(event: AnalyticsEvent): FunnelStep | null {
-  switch (event.name) {
-    case 'module_started':
-      return 'module_started';
-    case 'course_completion':
-      return 'course_completed';
-    case 'checkout_initiated':
-      return 'checkout_initiated';
-    case 'payment_success':
-      return 'purchase';
-    case 'conversion':
-      return event.props.type === 'purchase' ? 'purchase' : null;
-    default:
-      return null;
-  }
 }
 
 /** The rollup deltas of the events a batch inserted (the same rules the recount uses). */
@@ -217,17 +201,7 @@ export async function ingest(
       if (c) extra.push({ hour: hourOf(c.hour), metric: 'visitors', dim: '', count: 1, total: 0 });
     }
 
-    // Funnel steps reached for the first time by signed-in teachers.
-    const steps = new Map<string, { userId: string; step: FunnelStep; at: Date }>();
-    for (const e of fresh) {
-      const step = funnelStepOf(e);
-      if (!step || e.userId === anonymousUserId) continue;
-      const at = occurredAt.get(e.id) as Date;
-      const key = `${e.userId}\u0000${step}`;
-      const known = steps.get(key);
-      if (!known || at < known.at) steps.set(key, { userId: e.userId, step, at });
-    }
-    extra.push(...(await funnelDeltas(tx, [...steps.values()])));
+    // The funnel's steps past the visit are the server's records, never a device's (decision 088).
 
     const merged = new Map(deltas);
     for (const d of extra) {
@@ -317,27 +291,34 @@ function requireSuperadmin(user: UserRow): void {
 
 const touchMetrics = ['source', 'medium', 'campaign'].flatMap((p) => [`first_${p}`, `last_${p}`]);
 
-/** The dashboard of `query` (UTC days, inclusive), read from the hourly rollups only. */
+/**
+ * The dashboard of `query` (UTC days, inclusive). Visitors, sessions, page views, visible time,
+ * sources and events are what devices reported (the hourly rollups; bounded per address and page
+ * session, never verified: the dashboard says so). Conversions, revenue and the funnel past the
+ * visit are the server's own records (decision 088): sign-up and verification (auth, recorded here),
+ * enrolments, free trials and completed courses (progress), checkouts and purchases (payments).
+ */
 export async function dashboard(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'content'>,
   user: UserRow,
   query: AnalyticsQuery,
 ): Promise<AnalyticsDashboard> {
   requireSuperadmin(user);
   const from = new Date(`${query.from}T00:00:00.000Z`);
   const to = new Date(Date.parse(`${query.to}T00:00:00.000Z`) + dayMs);
-  const [sums, daily] = await Promise.all([
+  const [sums, daily, purchases, learning] = await Promise.all([
     store.sumHourly(deps.db, from, to, [
       'visitors',
       'sessions',
       'pageviews',
       'visible',
       'event',
-      'conversion',
       'funnel',
       ...touchMetrics,
     ]),
     store.dailyHourly(deps.db, from, to, ['visitors', 'pageviews']),
+    purchaseReport(deps, from, to),
+    learningReport(deps, from, to),
   ]);
   const of = (metric: string) => sums.filter((s) => s.metric === metric);
   const total = (metric: string) => of(metric).reduce((n, s) => n + s.count, 0);
@@ -374,9 +355,22 @@ export async function dashboard(
     campaign: breakdown(`${prefix}_campaign`),
   });
 
-  const conversions = new Map(of('conversion').map((s) => [s.dim, s]));
-  const funnel = new Map(of('funnel').map((s) => [s.dim, s.count]));
+  const conversions = new Map<string, { count: number; revenue: number }>([
+    ['purchase', { count: purchases.purchases, revenue: purchases.revenue }],
+    ['course_enrollment', { count: learning.enrolments, revenue: 0 }],
+    ['free_trial', { count: learning.freeTrials, revenue: 0 }],
+  ]);
+  const recorded = new Map(of('funnel').map((s) => [s.dim, s.count]));
   const visitors = total('visitors');
+  const funnel = new Map<FunnelStep, number>([
+    ['visit', visitors],
+    ['sign_up', recorded.get('sign_up') ?? 0],
+    ['verified', recorded.get('verified') ?? 0],
+    ['module_started', learning.enrolledTeachers],
+    ['course_completed', learning.completers],
+    ['checkout_initiated', purchases.checkoutTeachers],
+    ['purchase', purchases.purchasers],
+  ]);
   return {
     from: query.from,
     to: query.to,
@@ -396,13 +390,9 @@ export async function dashboard(
     conversions: conversionTypes.map((type) => ({
       type,
       count: conversions.get(type)?.count ?? 0,
-      revenue: Math.round((conversions.get(type)?.total ?? 0) * 100) / 100,
+      revenue: Math.round((conversions.get(type)?.revenue ?? 0) * 100) / 100,
     })),
-    funnel: funnelSteps.map(({ step, label }) => ({
-      step,
-      label,
-      count: step === 'visit' ? visitors : (funnel.get(step) ?? 0),
-    })),
+    funnel: funnelSteps.map(({ step, label }) => ({ step, label, count: funnel.get(step) ?? 0 })),
   };
 }
 

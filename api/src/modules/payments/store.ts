@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { PlanType } from '@pd/domain';
 import type { Db } from '../../db/client.js';
 import {
@@ -202,4 +202,21 @@ export async function setCheckoutStatus(
     .update(checkoutSessions)
     .set({ status, ...(promotionCode !== undefined ? { promotionCode } : {}) })
     .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+}
+
+/** The checkout sessions created in [from, to): the purchase figures of the usage dashboard (report.ts). */
+export async function checkoutSessionsBetween(
+  db: Db,
+  from: Date,
+  to: Date,
+): Promise<Pick<CheckoutSessionRow, 'userId' | 'plan' | 'status' | 'promotionCode'>[]> {
+  return db
+    .select({
+      userId: checkoutSessions.userId,
+      plan: checkoutSessions.plan,
+      status: checkoutSessions.status,
+      promotionCode: checkoutSessions.promotionCode,
+    })
+    .from(checkoutSessions)
+    .where(and(gte(checkoutSessions.createdAt, from), lt(checkoutSessions.createdAt, to)));
 }

@@ -159,7 +159,7 @@ export async function noteContentReceived(
   courseSlug: string,
   at: Date = deps.clock(),
 ): Promise<void> {
-  if (deps.config.moduleMinTimeShare <= 0) return;
+  // Kept with the rule off too: it is also the enrolment the usage dashboard counts (decision 088).
   const key = `${userId}\u0000${courseSlug}`;
   if (noted.has(key)) return;
   await store.noteContentReceived(deps.db, userId, courseSlug, at);

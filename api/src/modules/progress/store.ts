@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   contentReceipts,
@@ -198,4 +198,60 @@ export async function contentReceivedAt(
     .from(contentReceipts)
     .where(and(eq(contentReceipts.userId, userId), inArray(contentReceipts.courseSlug, slugs)));
   return new Map(rows.map((r) => [r.courseSlug, r.firstAt]));
+}
+
+/** The courses that first reached a teacher in [from, to): enrolments (the usage dashboard's report). */
+export async function receiptsBetween(
+  db: Db,
+  from: Date,
+  to: Date,
+): Promise<{ userId: string; courseSlug: string }[]> {
+  return db
+    .select({ userId: contentReceipts.userId, courseSlug: contentReceipts.courseSlug })
+    .from(contentReceipts)
+    .where(and(gte(contentReceipts.firstAt, from), lt(contentReceipts.firstAt, to)));
+}
+
+/** Teachers whose first course among `slugs` reached them in [from, to). */
+export async function firstReceiptsBetween(
+  db: Db,
+  slugs: readonly string[],
+  from: Date,
+  to: Date,
+): Promise<number> {
+  if (slugs.length === 0) return 0;
+  const result = await db.execute(sql`
+    SELECT count(*)::int AS n FROM (
+      SELECT ${contentReceipts.userId} FROM ${contentReceipts}
+       WHERE ${inArray(contentReceipts.courseSlug, [...slugs])}
+       GROUP BY ${contentReceipts.userId}
+      HAVING min(${contentReceipts.firstAt}) >= ${from.toISOString()}::timestamptz
+         AND min(${contentReceipts.firstAt}) < ${to.toISOString()}::timestamptz) firsts`);
+  return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+}
+
+/**
+ * Per teacher and course with a module first completed in [from, to): the modules completed and the
+ * last first completion (a course is complete when every module is).
+ */
+export async function completionsTouching(
+  db: Db,
+  from: Date,
+  to: Date,
+): Promise<{ userId: string; courseSlug: string; completed: number; lastAt: Date }[]> {
+  const result = await db.execute(sql`
+    SELECT ${progress.userId} AS user_id, ${progress.courseSlug} AS course_slug,
+           count(*)::int AS completed, max(${progress.firstCompletedAt}) AS last_at
+      FROM ${progress}
+     WHERE ${progress.completed}
+     GROUP BY 1, 2
+    HAVING max(${progress.firstCompletedAt}) >= ${from.toISOString()}::timestamptz
+       AND max(${progress.firstCompletedAt}) < ${to.toISOString()}::timestamptz`);
+  type Row = { user_id: string; course_slug: string; completed: number | string; last_at: Date | string };
+  return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+    userId: r.user_id,
+    courseSlug: r.course_slug,
+    completed: Number(r.completed),
+    lastAt: new Date(r.last_at),
+  }));
 }

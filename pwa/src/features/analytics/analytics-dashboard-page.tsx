@@ -48,15 +48,38 @@ function Tile({ label, value }: { label: string; value: string | number }) {
   );
 }
 
+/**
+ * What the dashboard can and cannot vouch for (issue 30 item 1, decision 088): devices report
+ * traffic, which anyone can fake within the rate limits; money and conversions are the server's.
+ */
+export const trustNotes = {
+  deviceReported:
+    'Reported by devices, not verified: visitors, sessions, page views, visible time, sources and events. Anyone can send such events (within the rate limits), so read them as estimates.',
+  conversions:
+    "From the server's records, not from devices: purchases and revenue from checkouts the payment provider completed, enrolments from courses a signed-in teacher opened, free trials from a teacher's first free course.",
+  funnel:
+    "Visit is reported by devices; every later step comes from the server's records (accounts, courses opened and completed, checkouts, purchases).",
+} as const;
+
+function Note({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      {children}
+    </Typography>
+  );
+}
+
 function Section({
   title,
   table,
   range,
+  note,
   children,
 }: {
   title: string;
   table: AnalyticsTable;
   range: DayRange;
+  note?: string;
   children: ReactNode;
 }) {
   return (
@@ -69,6 +92,7 @@ function Section({
           CSV
         </Button>
       </Stack>
+      {note && <Note>{note}</Note>}
       {children}
     </Paper>
   );
@@ -112,13 +136,21 @@ function Dashboard({ data, range }: { data: AnalyticsDashboard; range: DayRange 
   const { totals } = data;
   return (
     <Stack spacing={3}>
+      <Alert severity="info" role="note">
+        {trustNotes.deviceReported}
+      </Alert>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
         <Tile label="Visitors" value={totals.visitors} />
         <Tile label="Sessions" value={totals.sessions} />
         <Tile label="Page views" value={totals.pageViews} />
         <Tile label="Avg. visible time per page" value={`${totals.avgVisibleSeconds} s`} />
       </Stack>
-      <Section title="Visitors and page views" table="series" range={range}>
+      <Section
+        title="Visitors and page views"
+        table="series"
+        range={range}
+        note="Reported by devices, not verified."
+      >
         <LineChart
           height={280}
           xAxis={[dayAxis(data.series.map((s) => s.day))]}
@@ -128,7 +160,7 @@ function Dashboard({ data, range }: { data: AnalyticsDashboard; range: DayRange 
           ]}
         />
       </Section>
-      <Section title="Funnel" table="funnel" range={range}>
+      <Section title="Funnel" table="funnel" range={range} note={trustNotes.funnel}>
         <BarChart
           height={280}
           layout="horizontal"
@@ -162,7 +194,7 @@ function Dashboard({ data, range }: { data: AnalyticsDashboard; range: DayRange 
           rows={touchRows(data.lastTouch)}
         />
       </Section>
-      <Section title="Conversions" table="conversions" range={range}>
+      <Section title="Conversions" table="conversions" range={range} note={trustNotes.conversions}>
         <SimpleTable
           label="Conversions"
           head={['Type', 'Count', 'Revenue (USD)']}

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { analyticsQueue, sendQueuedAnalytics, track } from '../../offline/analytics';
 import { setupRealApi } from '../../test/real-api';
 import { renderWithProviders } from '../../test/render';
-import { AnalyticsDashboardPage } from './analytics-dashboard-page';
+import { AnalyticsDashboardPage, trustNotes } from './analytics-dashboard-page';
 import { AnalyticsTestPage } from './analytics-test-page';
 import { dayAxis, rangeMessages } from './range';
 
@@ -67,6 +67,14 @@ describe('/admin/analytics', () => {
         /^\/api\/admin\/analytics\/export\/pages\?from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/,
       ),
     );
+    // What cannot be trusted says so; money and conversions say where they come from (issue 30 item 1).
+    expect(screen.getByText(trustNotes.deviceReported)).toBeVisible();
+    const conversions = (await screen.findByRole('heading', { name: 'Conversions' })).closest(
+      '.MuiPaper-root',
+    ) as HTMLElement;
+    expect(within(conversions).getByText(trustNotes.conversions)).toBeVisible();
+    const funnel = screen.getByRole('heading', { name: 'Funnel' }).closest('.MuiPaper-root') as HTMLElement;
+    expect(within(funnel).getByText(trustNotes.funnel)).toBeVisible();
   });
 
   it('sends anyone but a super admin home', async () => {
