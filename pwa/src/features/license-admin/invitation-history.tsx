@@ -146,8 +146,21 @@ function InviteActions({ invite, offline }: { invite: Invite; offline: boolean }
   );
 }
 
-function StatusChip({ status }: { status: InviteStatus }) {
-  return <Chip size="small" label={inviteStatusLabels[status]} color={statusColour[status]} />;
+function StatusChip({ status, delivery }: { status: InviteStatus; delivery?: Invite['delivery'] }) {
+  const chip = <Chip size="small" label={inviteStatusLabels[status]} color={statusColour[status]} />;
+  // Issue 27: a send the mail server refused says so, with its reason.
+  if (status !== 'pending' || delivery?.status !== 'not_delivered') return chip;
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      {chip}
+      <Chip size="small" variant="outlined" color="error" label="Not delivered" />
+      {delivery.error && (
+        <Typography variant="caption" color="error" sx={{ overflowWrap: 'anywhere' }}>
+          {delivery.error}
+        </Typography>
+      )}
+    </Stack>
+  );
 }
 
 /** Laptops: a table, in a focusable region so that it can be scrolled with the keyboard if it must. */
@@ -180,7 +193,7 @@ function InviteTable({ invites, offline }: { invites: Invite[]; offline: boolean
                 <EmailText email={invite.email} />
               </TableCell>
               <TableCell>
-                <StatusChip status={invite.status} />
+                <StatusChip status={invite.status} delivery={invite.delivery} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(invite.last_sent_at)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(invite.expires_at)}</TableCell>
@@ -218,7 +231,7 @@ function InviteCards({ invites, offline }: { invites: Invite[]; offline: boolean
             <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
               <EmailText email={invite.email} />
             </Typography>
-            <StatusChip status={invite.status} />
+            <StatusChip status={invite.status} delivery={invite.delivery} />
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             Sent {formatDate(invite.last_sent_at)} · Expires {formatDate(invite.expires_at)}

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { inviteLifetimeMs, licenceMessages, paths, type PublicUser } from '@pd/domain';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { QueryStatus } from '../../components/query-status';
@@ -21,6 +22,11 @@ import { InvitationHistory } from './invitation-history';
 import { InviteForm } from './invite-form';
 import { MemberProgress } from './member-progress';
 import { SeatSummary } from './seat-summary';
+
+// Roster import, join links, reminders and delivery help (issue 27): their own chunk, after the page.
+const DistrictOnboarding = lazy(() =>
+  import('./district/district-onboarding').then((m) => ({ default: m.DistrictOnboarding })),
+);
 
 /** /license-admin for anyone but a license admin (spec section 2). */
 function AccessDenied() {
@@ -104,6 +110,9 @@ function LicenseAdmin({ user }: { user: PublicUser }) {
             <FirstSteps seats={group.license_count} />
           )}
           <InviteForm group={group} offline={offline} />
+          <Suspense fallback={null}>
+            <DistrictOnboarding group={group} offline={offline} />
+          </Suspense>
           <InvitationHistory invites={group.invites} offline={offline} />
           <MemberProgress
             userId={user.id}
