@@ -12,6 +12,9 @@ import { RouteErrorPage } from './route-error-page';
 const SignupPage = lazy(() =>
   import('../features/auth/routes/signup-page').then((m) => ({ default: m.SignupPage })),
 );
+const JoinPage = lazy(() =>
+  import('../features/auth/routes/join-page').then((m) => ({ default: m.JoinPage })),
+);
 const VerifySentPage = lazy(() =>
   import('../features/auth/routes/verify-sent-page').then((m) => ({ default: m.VerifySentPage })),
 );
@@ -90,6 +93,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <CataloguePage roleBanner={<PremiumBanner />} /> },
       { path: routePatterns.signup, element: <SignupPage /> },
+      { path: routePatterns.join, element: <JoinPage /> },
       { path: routePatterns.verifySent, element: <VerifySentPage /> },
       { path: routePatterns.forgotPassword, element: <ForgotPasswordPage /> },
       { path: routePatterns.resetPassword, element: <ResetPasswordPage /> },
