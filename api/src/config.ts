@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { LegalDetails } from '@pd/content';
+import { operatorConfig, operatorEnv } from './operator-config.js';
 import { defaultModuleMinTimeShare } from '@pd/domain';
 
 /** The repository root: api/src/config.ts and api/dist/config.js are both two levels below it. */
@@ -15,6 +17,8 @@ const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // The operator's details in the legal pages (decision 104).
+  ...operatorEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: z.preprocess(
@@ -143,6 +147,8 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   port: number;
+  /** The operator's details in the legal pages (OPERATOR_NAME... HOSTING_LOCATION; decision 104). */
+  operator: LegalDetails;
   /** Origin and base of every link we send, without a trailing slash. */
   publicUrl: string;
   /**
@@ -209,6 +215,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     publicUrl,
     isHttps: publicUrl.startsWith('https://') || behindTlsProxy,
+    operator: operatorConfig(e),
     databaseUrl: e.DATABASE_URL,
     dataDir,
     sessionSecret: e.SESSION_SECRET ?? devSessionSecret(dataDir),

@@ -19,3 +19,9 @@ export {
   type ContentReport,
   type ContentSpec,
 } from './loader.js';
+export {
+  fillLegalPlaceholders,
+  legalPlaceholders,
+  type LegalDetails,
+  type LegalPlaceholder,
+} from './legal-placeholders.js';

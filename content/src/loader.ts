@@ -19,6 +19,7 @@ import {
 import { z } from 'zod';
 import { catalogue, faqSectionCatalogue, promptCatalogue, type CatalogueEntry } from './catalogue.js';
 import { splitFrontMatter } from './front-matter.js';
+import { legalPlaceholderProblems } from './legal-placeholders.js';
 import { lessonHtml } from './lesson-html.js';
 import { levelOneHeadings, markdownLinks, rawHtml } from './markdown.js';
 import { readTemplates } from './templates.js';
@@ -550,6 +551,7 @@ class ContentReader {
     if (legal.title !== legalPageTitles[page]) {
       this.add(file, 'title', `Is "${legal.title}"; must be "${legalPageTitles[page]}"`);
     }
+    this.problems.push(...legalPlaceholderProblems(file, legal.markdown));
     return legal;
   }
 

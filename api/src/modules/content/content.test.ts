@@ -15,6 +15,7 @@ import { startTestApp, type TestApp, testContent } from '../../test/app.js';
 import { signedInClientPerRole, signIn } from '../../test/auth-helpers.js';
 import type { TestClient, TestResponse } from '../../test/client.js';
 import { buildUser, setRole } from '../../test/factories.js';
+import { operatorDefaults } from '../../operator-config.js';
 import { findCourse } from './service.js';
 
 let app: TestApp;
@@ -277,10 +278,47 @@ describe('GET /api/content/legal/:page', () => {
     const res = await app.client().get<LegalPageResponse>(`/api/content/legal/${page}`);
     expect(res.status).toBe(200);
     const body = LegalPageResponse.parse(res.body);
-    expect(body).toEqual({ page, ...content.legal[page] });
+    expect(body).toMatchObject({
+      page,
+      title: content.legal[page].title,
+      lastUpdated: content.legal[page].lastUpdated,
+    });
     expect(body.title).toBe(legalPageTitles[page]);
+    // The demo operator's details fill the page (decision 104): no placeholder is left.
+    expect(body.markdown).toContain(operatorDefaults.operatorName);
+    expect(body.markdown).not.toMatch(/\{\{|\[Placeholder/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('etag')).toBeTruthy();
+  });
+
+  it('carries the configured operator, governing law and hosting location, and no bracketed placeholder', async () => {
+    const configured = await startTestApp({
+      env: {
+        OPERATOR_NAME: 'Lakeside PD Cooperative',
+        OPERATOR_ADDRESS: '12 Harbor Road, Duluth, MN 55802',
+        OPERATOR_CONTACT_EMAIL: 'legal@lakeside.test',
+        GOVERNING_LAW: 'the laws of the State of Minnesota',
+        HOSTING_LOCATION: 'our servers and backups are in Frankfurt, Germany',
+      },
+    });
+    try {
+      const terms = LegalPageResponse.parse((await configured.client().get('/api/content/legal/terms')).body);
+      const privacy = LegalPageResponse.parse(
+        (await configured.client().get('/api/content/legal/privacy')).body,
+      );
+      expect(terms.markdown).toContain('These terms are governed by the laws of the State of Minnesota.');
+      expect(privacy.markdown).toContain('our servers and backups are in Frankfurt, Germany');
+      for (const page of [terms, privacy]) {
+        expect(page.markdown).toContain('Lakeside PD Cooperative, 12 Harbor Road, Duluth, MN 55802');
+        expect(page.markdown).toContain('[legal@lakeside.test](mailto:legal@lakeside.test)');
+        expect(page.markdown).not.toContain(operatorDefaults.operatorName);
+        expect(page.markdown).not.toContain('{{');
+        // Every "[" opens a Markdown link: no bracketed placeholder is served.
+        expect(page.markdown.replace(/\[[^\]\n]*\]\([^)\s]*\)/g, '')).not.toMatch(/[[\]]/);
+      }
+    } finally {
+      await configured.close();
+    }
   });
 
   it.each(['cookies', 'constructor', '__proto__', 'TERMS'])('answers 404 for %s', async (page) => {

@@ -48,6 +48,7 @@ function presentModule(module: ModuleOutline): ModuleOutline {
     ...(module.quiz !== undefined && { quiz: module.quiz.map(presentQuestion) }),
     ...(module.bestPracticeTip !== undefined && { bestPracticeTip: module.bestPracticeTip }),
     ...(module.lastReviewed !== undefined && { lastReviewed: module.lastReviewed }),
+    ...(module.sources !== undefined && { sources: module.sources }),
     ...(module.workshopInquiry !== undefined && { workshopInquiry: module.workshopInquiry }),
   };
 }

@@ -31,7 +31,7 @@ export function contentRoutes(
   const legal = Object.fromEntries(
     LegalPageName.options.map((name) => [
       name,
-      cachedJson(presentLegalPage(name, service.legalPage(deps.content, name))),
+      cachedJson(presentLegalPage(name, service.legalPage(deps.content, name, deps.config.operator))),
     ]),
   ) as Record<LegalPageName, CachedJson<LegalPageResponse>>;
 

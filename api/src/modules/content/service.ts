@@ -1,4 +1,4 @@
-import type { Content } from '@pd/content';
+import { type Content, fillLegalPlaceholders, type LegalDetails } from '@pd/content';
 import {
   authMessages,
   contentErrorCodes,
@@ -33,8 +33,14 @@ export function faqSections(content: Pick<Content, 'faq'>): FaqSection[] {
   return content.faq;
 }
 
-export function legalPage(content: Pick<Content, 'legal'>, page: LegalPageName): LegalPage {
-  return content.legal[page];
+/** A legal page with the operator's configured details filled in (decision 104). */
+export function legalPage(
+  content: Pick<Content, 'legal'>,
+  page: LegalPageName,
+  operator: LegalDetails,
+): LegalPage {
+  const stored = content.legal[page];
+  return { ...stored, markdown: fillLegalPlaceholders(stored.markdown, operator) };
 }
 
 /** The error a refused course answers with: never any of the course's content. */
