@@ -5,6 +5,7 @@ import { accountNotices } from './account-notices.js';
 export const authMessages = {
   nameRequired: 'Name is required',
   nameTooLong: 'Name too long',
+  nameOneLine: 'Name must be on one line, without line breaks or control characters.',
   invalidEmail: 'Invalid email address',
   emailTooLong: 'Email too long',
   passwordTooShort: 'Password must be at least 8 characters',

@@ -12,11 +12,23 @@ const email = z
   .max(limits.emailMax, authMessages.emailTooLong)
   .pipe(z.email({ message: authMessages.invalidEmail }));
 
+/**
+ * Line breaks (LF, CR, NEL, U+2028, U+2029) and other control characters: a name printed on a
+ * certificate is one line, and "Line1\nCertified by Harvard" must not add lines of claim (issue 30.9).
+ */
+export const nameBreaksAndControls = /[\p{Cc}\u2028\u2029]/u;
+
 /** A person's name: trimmed, without directional formatting characters (`withoutBidiControls`). */
 const name = z
   .string({ message: authMessages.nameRequired })
   .transform((text) => withoutBidiControls(text).trim())
-  .pipe(z.string().min(1, authMessages.nameRequired).max(limits.nameMax, authMessages.nameTooLong));
+  .pipe(
+    z
+      .string()
+      .min(1, authMessages.nameRequired)
+      .max(limits.nameMax, authMessages.nameTooLong)
+      .refine((text) => !nameBreaksAndControls.test(text), authMessages.nameOneLine),
+  );
 
 const newPassword = z
   .string({ message: authMessages.passwordTooShort })

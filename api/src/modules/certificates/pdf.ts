@@ -10,6 +10,10 @@
  * Hebrew, Chinese, Devanagari...) falls back to the Noto fonts of the api's npm dependencies, run
  * by run (fonts.ts). No font of the operating system is ever read.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -87,7 +91,47 @@ export function formatCertificateDate(date: Date, timeZone = 'UTC'): string {
   }).format(date);
 }
 
-export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
+/**
+ * A stored name with line breaks or other control characters (from before sign-up refused them:
+ * issue 30.9) is drawn as one line: each run of them becomes one space.
+ */
+export function foldedName(name: string): string {
+  return name
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/\s{2,}/gu, ' ')
+    .trim();
+}
+
+/** pdfkit's version, from its package.json (found beside its entry: the package exports no such path). */
+function pdfkitVersionOf(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('pdfkit'));
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+let drawnWith: string | undefined;
+/**
+ * What draws a certificate (issue 30.9): pdfkit's version and every font file the drawing may use,
+ * by name and size, as a short hash. It keys the kept PDFs (`certificatePdf` in service.ts): a PDF
+ * kept from before a font was there (its empty boxes) is drawn again once the font is.
+ */
+export function certificateRendererFingerprint(): string {
+  if (drawnWith === undefined) {
+    const files = [
+      ...Object.values(FONTS).map((file) => join(certificateFontsDir, file)),
+      ...defaultNameFallbackFonts().map((font) => font.path),
+    ];
+    const hash = createHash('sha256').update(`pdfkit ${pdfkitVersionOf()}\n`);
+    for (const file of [...new Set(files)].sort()) {
+      hash.update(`${basename(file)} ${existsSync(file) ? statSync(file).size : 'missing'}\n`);
+    }
+    drawnWith = hash.digest('hex').slice(0, 16);
+  }
+  return drawnWith;
+}
+
+export async function renderCertificatePdf(given: CertificatePdfInput): Promise<Buffer> {
+  const input = { ...given, teacherName: foldedName(given.teacherName) };
   const completedOn = formatCertificateDate(input.completedAt, input.timeZone);
   const doc = new PDFDocument({
     size: 'LETTER',

@@ -12,7 +12,7 @@ import { AppError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { findCourse } from '../content/service.js';
 import { courseRows } from '../progress/service.js';
-import { renderCertificatePdf } from './pdf.js';
+import { certificateRendererFingerprint, renderCertificatePdf } from './pdf.js';
 import type { RenderQueue } from './render-queue.js';
 import { earnedCompletion } from './policy.js';
 import { verifyUrlOf } from './present.js';
@@ -76,14 +76,16 @@ export const certificateLayoutVersion = 3;
 /**
  * The certificate's PDF: the bytes kept since its first render, or rendered now (through `renders`,
  * which bounds concurrent renders) and kept. A certificate is immutable once issued, so only a new
- * layout or a new public address (in the QR code) draws it again.
+ * layout, new fonts or pdfkit (`certificateRendererFingerprint`: issue 30.9) or a new public address
+ * (in the QR code) draws it again.
  */
 export async function certificatePdf(
   deps: Pick<AppDeps, 'config' | 'db'>,
   row: CertificateRow,
   renders: RenderQueue,
 ): Promise<Buffer> {
-  const version = `${certificateLayoutVersion} ${deps.config.publicUrl}`;
+  // What drew it too (pdfkit, the fonts): a PDF kept from before a font was there is drawn again.
+  const version = `${certificateLayoutVersion} ${certificateRendererFingerprint()} ${deps.config.publicUrl}`;
   const kept = await store.findPdf(deps.db, row.id);
   if (kept?.version === version) return kept.pdf;
   return renders.run(`${row.id} ${version}`, async () => {
