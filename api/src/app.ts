@@ -32,6 +32,7 @@ import { readsOwnBody } from './modules/payments/raw-body.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { progressRoutes } from './modules/progress/routes.js';
 import { promptRoutes } from './modules/prompts/routes.js';
+import { ssoRoutes } from './modules/sso/routes.js';
 import { defaultRateLimits, type RateLimits } from './modules/rate-limit/middleware.js';
 import { templateRoutes } from './modules/templates/routes.js';
 
@@ -57,6 +58,7 @@ const moduleRouters: ((deps: AppDeps) => Router)[] = [
   healthRoutes,
   authRoutes,
   mfaRoutes,
+  ssoRoutes,
   contentRoutes,
   promptRoutes,
   progressRoutes,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { LegalDetails } from '@pd/content';
 import { operatorConfig, operatorEnv } from './operator-config.js';
 import { defaultModuleMinTimeShare } from '@pd/domain';
+import { ssoConfig, type SsoConfig, ssoEnv } from './sso-config.js';
 
 /** The repository root: api/src/config.ts and api/dist/config.js are both two levels below it. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -126,6 +127,7 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
   ),
+  ...ssoEnv,
 });
 
 /** Stripe is used when STRIPE_SECRET_KEY is set; the other values then become required. */
@@ -176,6 +178,8 @@ export interface Config {
   moduleMinTimeShare: number;
   /** DEMO_MFA_SECRET: the demo admins' TOTP secret, when set (demo/mfa-secret.ts). */
   demoMfaSecret: string | undefined;
+  /** Google, Microsoft and district sign-in (issue 27): only the configured providers. */
+  sso: SsoConfig;
 }
 
 export class ConfigError extends Error {}
@@ -230,6 +234,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
     moduleMinTimeShare: e.MODULE_MIN_TIME_SHARE,
     demoMfaSecret: e.DEMO_MFA_SECRET,
+    sso: ssoConfig(e, (line) => {
+      throw new ConfigError(`Invalid configuration:\n${line}`);
+    }),
   };
 }
 

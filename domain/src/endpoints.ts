@@ -55,6 +55,7 @@ import {
   MfaVerifyResponse,
 } from './mfa.js';
 import { publicContentPaths } from './service-worker-protocol.js';
+import { ssoEndpoints } from './endpoints-sso.js';
 import {
   AcceptInviteRequest,
   AcceptInviteResponse,
@@ -84,6 +85,7 @@ import { TemplateListResponse, TemplateResponse } from './templates.js';
 export * from './endpoint-core.js';
 export { analyticsEndpoints } from './endpoints-analytics.js';
 export { firstLoadEndpoints } from './endpoints-first-load.js';
+export { ssoEndpoints } from './endpoints-sso.js';
 
 /** GET /api/health: the first form with 200 when the database answers, the second with 503. */
 export const HealthResponse = z.union([
@@ -183,6 +185,8 @@ export const endpoints = {
   }),
   /** The link of the verification e-mail: redirects to the app. */
   verifyEmail: endpoint({ method: 'GET', path: '/api/auth/verify-email' }),
+  // Google, Microsoft and district sign-in (issue 27 part 3).
+  ...ssoEndpoints,
 
   // The Super Admin Dashboard (spec section 7; issue 14). Query strings: admin.ts.
   adminUsers: endpoint({ method: 'GET', path: '/api/admin/users', response: AdminUserListResponse }),

@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './mfa.js';
+export * from './sso.js';
 export * from './brand.js';
 export * from './content.js';
 export * from './content-api.js';

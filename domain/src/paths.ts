@@ -66,6 +66,8 @@ export const routePatterns = {
   certificateVerify: 'certificates/verify/:id',
   /** A join link (issue 27). */
   join: 'join/:code',
+  /** After Google, Microsoft or district sign-in (issue 27): the password to link, or the code. */
+  ssoSignIn: 'sign-in/sso',
   module: moduleRoute,
   course: ':courseSlug',
 } as const;
@@ -102,6 +104,8 @@ export const paths = {
   devMailbox: () => '/dev/mailbox',
   certificateVerify: (id: string) => `/certificates/verify/${encodeURIComponent(id)}`,
   join: (code: string) => `/join/${encodeURIComponent(code)}`,
+  /** `step`: what the sign-in needs next; `next`: the page to go to once signed in (a `returnPath`). */
+  ssoSignIn: (step: 'link' | 'verify' | 'enrol', next?: string) => withQuery('/sign-in/sso', { step, next }),
 } as const;
 
 /**

@@ -1,0 +1,144 @@
+import Router from '@koa/router';
+import {
+  endpoints,
+  errorCodes,
+  mfaMessages,
+  paths,
+  returnPath,
+  type SsoProviderId,
+  ssoMessages,
+} from '@pd/domain';
+import type { Context } from 'koa';
+import { linkWithPassword, signInWithSso } from '../../commands/sso-sign-in.js';
+import type { UserRow } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { route } from '../../route.js';
+import { membershipOf } from '../access/service.js';
+import * as mfa from '../auth/mfa.js';
+import { presentUser } from '../auth/present.js';
+import { startPendingSignIn, startSession } from '../auth/session/start.js';
+import { rateLimit } from '../rate-limit/middleware.js';
+import { ssoProviders } from './providers.js';
+import { sealedCookie } from './sealed-cookie.js';
+import { finishSignIn, type SsoClaims, type SsoFlow, startSignIn } from './service.js';
+
+/** How long the provider's page may take, and how long the password to link may wait. */
+const flowLifetimeMs = 10 * 60 * 1000;
+
+/** A sign-in waiting for the password of the account that has its address (decision 101). */
+interface PendingLink {
+  userId: string;
+  claims: SsoClaims;
+  returnTo?: string;
+}
+
+const notConfigured = () => new AppError(404, ssoMessages.notConfigured, errorCodes.notFound);
+
+/**
+ * Google, Microsoft and district sign-in (issue 27 part 3, decisions 100-102): the configured
+ * providers, the start (a redirect to the provider), its callback (signed in as a password sign-in
+ * is: a new session id, or the two-step sign-in's code first), and linking an existing account.
+ */
+export function ssoRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  const providers = ssoProviders(deps.config);
+  const flowCookie = sealedCookie<SsoFlow>(deps.config, 'sso_flow', flowLifetimeMs, deps.clock);
+  const linkCookie = sealedCookie<PendingLink>(deps.config, 'sso_link', flowLifetimeMs, deps.clock);
+  const providerOf = (ctx: Context) => {
+    const provider = providers.get(String(ctx.params.provider));
+    if (!provider) throw notConfigured();
+    return provider;
+  };
+  // The password to link counts against the account's sign-in limit, as a password sign-in does.
+  const limitLink = rateLimit(
+    deps,
+    'login',
+    deps.rateLimits.login,
+    (ctx) => linkCookie.read(ctx)?.claims.email,
+  );
+
+  /**
+   * Signs the user in as the password sign-in does (api/src/modules/auth/routes.ts): with two-step
+   * sign-in on, or required for the role (decision 077), only the half-done sign-in that asks for the
+   * code; else a new session id with the role's lifetimes. What comes next for the page.
+   */
+  async function signIn(ctx: Context, user: UserRow): Promise<'verify' | 'enrol' | null> {
+    const step = await mfa.stepAfterPassword(deps, user);
+    if (step) {
+      const attemptsId = await mfa.beginSignInAttempts(deps, user.id);
+      await startPendingSignIn(ctx, { userId: user.id, step, attemptsId }, deps.clock());
+      return step;
+    }
+    await startSession(ctx, user, deps.clock());
+    return null;
+  }
+
+  route(router, endpoints.ssoProviders, ({ ctx }) => {
+    ctx.set('Cache-Control', 'no-cache');
+    return { providers: providers.listed };
+  });
+
+  route(router, endpoints.ssoStart, async ({ ctx }) => {
+    const provider = providerOf(ctx);
+    // Only a page of this app (never another site): anything else goes home.
+    const returnTo = returnPath(ctx.query.returnTo);
+    const { url, flow } = await startSignIn(providers, provider, returnTo);
+    flowCookie.write(ctx, flow);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect(url);
+  });
+
+  route(router, endpoints.ssoCallback, async ({ ctx }) => {
+    const provider = providerOf(ctx);
+    const flow = flowCookie.read(ctx);
+    // Good once: a second visit of this address (a replay, the back button) starts nothing.
+    flowCookie.clear(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    if (!flow || flow.provider !== provider.id) {
+      throw new AppError(400, ssoMessages.flowExpired, errorCodes.validation);
+    }
+    const callbackUrl = new URL(ctx.originalUrl, deps.config.publicUrl);
+    const claims = await finishSignIn(providers, provider, flow, callbackUrl);
+    const outcome = await signInWithSso(deps, claims);
+    if (outcome.kind === 'link') {
+      // Whoever was signed in on this browser is not any more: the page asks for the password.
+      ctx.session = null;
+      linkCookie.write(ctx, {
+        userId: outcome.userId,
+        claims,
+        ...(flow.returnTo ? { returnTo: flow.returnTo } : {}),
+      });
+      ctx.redirect(paths.ssoSignIn('link', flow.returnTo));
+      return;
+    }
+    const step = await signIn(ctx, outcome.user);
+    ctx.redirect(step ? paths.ssoSignIn(step, flow.returnTo) : (flow.returnTo ?? paths.home()));
+  });
+
+  route(router, endpoints.ssoPendingLink, ({ ctx }) => {
+    const pending = linkCookie.read(ctx);
+    if (!pending) throw new AppError(400, ssoMessages.noPendingLink, errorCodes.validation);
+    ctx.set('Cache-Control', 'no-store');
+    return {
+      email: pending.claims.email,
+      providerName: providers.get(pending.claims.provider)?.displayName ?? '',
+    };
+  });
+
+  route(router, endpoints.ssoLink, limitLink, async ({ ctx, input }) => {
+    const pending = linkCookie.read(ctx);
+    if (!pending || !providers.get(pending.claims.provider as SsoProviderId)) {
+      throw new AppError(400, ssoMessages.noPendingLink, errorCodes.validation);
+    }
+    const user = await linkWithPassword(deps, pending.userId, pending.claims, input.password);
+    linkCookie.clear(ctx);
+    const step = await signIn(ctx, user);
+    if (step)
+      return { mfa: step, message: step === 'verify' ? mfaMessages.codeRequired : mfaMessages.enrolRequired };
+    return { ...presentUser(user), licence: await membershipOf(deps, user.id) };
+  });
+
+  return router;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * Sign-in with Google, Microsoft or a district's own OpenID Connect service (issue 27 part 3,
+ * decisions 100-102). The api offers only the providers it is configured for (`GET /api/auth/sso`).
+ */
+export const ssoProviderIds = ['google', 'microsoft', 'oidc'] as const;
+export type SsoProviderId = (typeof ssoProviderIds)[number];
+
+export function isSsoProviderId(value: unknown): value is SsoProviderId {
+  return typeof value === 'string' && (ssoProviderIds as readonly string[]).includes(value);
+}
+
+export const SsoProvider = z.object({ id: z.enum(ssoProviderIds), displayName: z.string() });
+export type SsoProvider = z.infer<typeof SsoProvider>;
+
+/** GET /api/auth/sso: the configured providers, in the order the buttons show them. */
+export const SsoProvidersResponse = z.object({ providers: z.array(SsoProvider) });
+export type SsoProvidersResponse = z.infer<typeof SsoProvidersResponse>;
+
+/** GET /api/auth/sso/link: the sign-in waiting for the existing account's password. */
+export const SsoPendingLinkResponse = z.object({ email: z.string(), providerName: z.string() });
+export type SsoPendingLinkResponse = z.infer<typeof SsoPendingLinkResponse>;
+
+/** POST /api/auth/sso/link: the existing account's password proves the address is the teacher's. */
+export const SsoLinkRequest = z.object({
+  password: z
+    .string({ message: 'Enter the password of this account.' })
+    .min(1, 'Enter the password of this account.')
+    .max(1000),
+});
+export type SsoLinkRequest = z.input<typeof SsoLinkRequest>;
+
+export const ssoMessages = {
+  notConfigured: 'This sign-in option is not available.',
+  flowExpired: 'This sign-in has expired or was already finished. Start again from the sign-in page.',
+  providerRefused: 'The sign-in service did not sign you in. Start again from the sign-in page.',
+  noEmail: 'The sign-in service did not share an e-mail address, which an account needs.',
+  noPendingLink: 'There is no sign-in waiting to be linked. Start again from the sign-in page.',
+  passwordWrong: 'That password is not right.',
+  linked: 'Your account is now linked: next time, one click signs you in.',
+  unavailable: 'The sign-in service cannot be reached right now. Try again in a minute.',
+} as const;
+
+/** Google's button text, Microsoft's, or the district's own name for its service. */
+export const ssoButtonLabel = (provider: Pick<SsoProvider, 'displayName'>): string =>
+  `Continue with ${provider.displayName}`;
+
+/**
+ * What an SSO identity says about where the teacher belongs: Google's `hd` (the Workspace domain)
+ * and Microsoft's `tid` (the organisation's tenant), as kept on the identity, and its e-mail.
+ */
+export interface SsoIdentityScope {
+  email: string;
+  emailVerified: boolean;
+  /** Google Workspace's hosted domain (`hd`), when the account belongs to one. */
+  hostedDomain: string | null;
+  /** Microsoft's tenant id (`tid`). */
+  tenantId: string | null;
+}
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/**
+ * Whether an SSO identity belongs to one of a join link's allowed e-mail domains (issue 27 part 2):
+ * a Google Workspace account by its `hd` (the organisation owns the domain); any other identity by
+ * its e-mail's domain, only when the provider vouched for the address. `allowedTenants`: Microsoft
+ * tenant ids a link may also accept (a district's own tenant, whatever its mail domains).
+ */
+export function ssoIdentityInDomains(
+  identity: SsoIdentityScope,
+  allowedDomains: readonly string[],
+  allowedTenants: readonly string[] = [],
+): boolean {
+  const domains = allowedDomains.map((d) => d.trim().toLowerCase());
+  if (identity.hostedDomain && domains.includes(identity.hostedDomain.toLowerCase())) return true;
+  if (identity.tenantId && allowedTenants.includes(identity.tenantId)) return true;
+  return identity.emailVerified && domains.includes(domainOf(identity.email));
+}
