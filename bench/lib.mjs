@@ -47,10 +47,15 @@ export async function waitFor(url, timeoutMs = 120_000) {
  * Development mode: the dev mailbox and the demo payment provider are the app's own ways to verify
  * an e-mail and to pay on a machine without SMTP or Stripe.
  */
-export async function startApi(port, { databaseUrl, logLevel = 'warn', env = {}, dataDir: ownDataDir } = {}) {
+export async function startApi(
+  port,
+  { databaseUrl, logLevel = 'warn', env = {}, dataDir: ownDataDir, build = true } = {},
+) {
   // `dataDir`: the caller's folder (kept at stop, for a bench that seeds it between two starts).
   const dataDir = ownDataDir ?? mkdtempSync(join(tmpdir(), 'pd-bench-'));
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+  // `build: false`: the built server itself (a second instance, once the first start has built).
+  const entry = build ? 'scripts/start.mjs' : 'api/dist/server.js';
+  const child = spawn(process.execPath, [join(root, entry)], {
     cwd: root,
     env: {
       ...process.env,
@@ -79,6 +84,7 @@ export async function startApi(port, { databaseUrl, logLevel = 'warn', env = {},
   if (first === 'exited') throw new Error(`the app exited before it answered:\n${errors}`);
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     driver: databaseUrl ? 'PostgreSQL' : 'PGlite',
     /** Everything the app printed on stdout so far; `clearOutput` starts afresh. */
     output: () => output,

@@ -1,8 +1,8 @@
 // `npm run bench` (after `npm run build`): every budget bench, each printing its scenario, the
 // machine's figures, every run, the median and PASS/FAIL against its budget (scenarios:
 // README.md, "Benchmarks"). `node bench/run.mjs warm-module offline-start` runs only those.
-// `course-size`, `chaos`, `license-members`, `admin-users`, `certificate-downloads` and `analytics` run only
-// when named.
+// `course-size`, `chaos`, `license-members`, `admin-users`, `certificate-downloads`, `analytics` and
+// `reconnect-storm` and `roster-import` run only when named.
 import { benchAdminUsers } from './admin-users.mjs';
 import { benchAnalytics } from './analytics.mjs';
 import { benchApiMixed } from './api-mixed.mjs';
@@ -13,6 +13,8 @@ import { benchCourseSize } from './course-size.mjs';
 import { benchLicenseMembers } from './license-members.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchOfflineStart } from './offline-start.mjs';
+import { benchReconnectStorm } from './reconnect-storm.mjs';
+import { benchRosterImport } from './roster-import.mjs';
 import { benchSyncBatch } from './sync-batch.mjs';
 import { benchWarmModule } from './warm-module.mjs';
 
@@ -30,6 +32,14 @@ const benches = {
   'certificate-downloads': [
     'parallel certificate downloads: health p99 within 2x of idle',
     benchCertificateDownloads,
+  ],
+  'reconnect-storm': [
+    'reconnect storm, 300 devices on two instances: exactly once, saved p95 <= 5 s, others p99 <= 200 ms',
+    benchReconnectStorm,
+  ],
+  'roster-import': [
+    'roster import: 2,000-row preview p95 <= 1 s; 300 invitations created <= 2 s',
+    benchRosterImport,
   ],
   analytics: ['analytics ingest >= 2,000 events/s; dashboard p95 <= 300 ms at 10M events', benchAnalytics],
 };
