@@ -28,10 +28,11 @@ describe('demo licence group', () => {
     expect(group).toMatchObject({
       license_count: 30,
       licenses_used: 4,
-      licenses_pending: 2,
-      licenses_available: 24,
+      // The two invitations and the roster import's two (issue 27: three of its five rows skipped).
+      licenses_pending: 4,
+      licenses_available: 22,
     });
-    expect(group.invites.map((i) => i.status)).toEqual(['pending', 'pending']);
+    expect(group.invites.map((i) => i.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
     const members = await admin.get<{ members: GroupMember[] }>(`/api/license-groups/${group.id}/members`);
     const zoe = members.body.members.find((m) => m.email === 'zoe@demo.test');
     expect(zoe?.progress.completedModules).toBe(9);

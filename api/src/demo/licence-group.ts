@@ -1,10 +1,13 @@
 import type { Content } from '@pd/content';
+import { paths } from '@pd/domain';
 import type { AppDeps } from '../deps.js';
 import type { Logger } from '../logger.js';
 import { hashPassword } from '../modules/auth/crypto.js';
 import { findUserByEmail, insertUser } from '../modules/auth/store.js';
 import { membershipOf } from '../modules/access/service.js';
 import { sendInvites } from '../modules/licences/invitations.js';
+import { createJoinLink } from '../modules/licences/join-links.js';
+import { importRoster } from '../modules/licences/roster.js';
 import { insertGroup, insertMembership } from '../modules/licences/store.js';
 import { noteContentReceived, saveProgress } from '../modules/progress/service.js';
 import { demoPassword } from './seed.js';
@@ -61,7 +64,23 @@ export async function seedDemoLicenceGroup(
     }
   }
   await sendInvites(deps, admin, { license_group_id: group.id, emails: demoInvites });
+  // Issue 27: a roster import with its history (rows invited and skipped), and a join link.
+  const roster = await importRoster(deps, admin, group.id, {
+    dryRun: false,
+    rows: [
+      { email: 'maria.lopez@demo.test', firstName: 'María', lastName: 'López', school: 'Lincoln Elementary' },
+      { email: 'sam.chen@demo.test', firstName: 'Sam', lastName: 'Chen', school: 'Lincoln Elementary' },
+      { email: 'zoe@demo.test', firstName: 'Zoë', lastName: 'Martínez', school: 'Oak Hill Middle' },
+      { email: 'pending.teacher@demo.test' },
+      { email: 'not-an-address' },
+    ],
+  });
+  const { code } = await createJoinLink(deps, admin, group.id, {
+    max_uses: 10,
+    expires_in_days: 14,
+    allowed_domains: ['demo.test'],
+  });
   logger.info(
-    `demo licence group "${group.name}" (30 seats) for license-admin@demo.test: ${demoMembers.length} members (password ${demoPassword}), ${demoInvites.length} pending invitations`,
+    `demo licence group "${group.name}" (30 seats) for license-admin@demo.test: ${demoMembers.length} members (password ${demoPassword}), ${demoInvites.length} pending invitations, a roster import (${roster.summary.to_invite} invited, ${roster.summary.skipped} skipped) and a join link for @demo.test: ${deps.config.publicUrl}${paths.join(code)}`,
   );
 }
