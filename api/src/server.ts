@@ -11,6 +11,7 @@ import { seedDemoDashboardUsers } from './demo/admin-users.js';
 import { seedDemoLicenceGroup } from './demo/licence-group.js';
 import { demoMfaSecret } from './demo/mfa-secret.js';
 import { seedDemoAccounts } from './demo/seed.js';
+import { startDemoSso } from './demo/sso.js';
 import { createLogger } from './logger.js';
 import { SessionCache } from './modules/auth/session/cache.js';
 import { seedDemoAnalytics } from './demo/analytics.js';
@@ -95,7 +96,16 @@ async function main(): Promise<void> {
     // A few weeks of synthetic traffic (demo data) for the analytics dashboard (issue 15).
     await seedDemoAnalytics({ db: database.db, clock: systemClock, config }, logger);
   }
-  const app = createApp({ config, db: database.db, mailer, logger, content, sessionCache });
+  // Development without OIDC_*: "Demo district sign-in" on a local OpenID provider (decision 102).
+  const demoSso = await startDemoSso(config, logger);
+  const app = createApp({
+    config: demoSso?.config ?? config,
+    db: database.db,
+    mailer,
+    logger,
+    content,
+    sessionCache,
+  });
   // An idle connection stays open longer than the usual proxy and client idle times (60 s): with
   // Node's 5 s, a request sent on a connection the server is closing fails with ECONNRESET (seen
   // under 200 teachers' steady load, and as 502s behind a load balancer).
@@ -115,6 +125,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       clearInterval(housekeeping);
       await mailer.stop();
+      await demoSso?.close();
       await database.close();
       logger.info('stopped');
       process.exit(0);
