@@ -20,7 +20,6 @@ import { insertMembership } from './store.js';
 
 let app: TestApp;
 let superadmin: Teacher;
-let admin: Teacher;
 
 beforeAll(async () => {
   app = await startTestApp();
