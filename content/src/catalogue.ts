@@ -28,7 +28,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     slug: 'ai-in-education',
     isPremium: false,
     isComingSoon: false,
-    totalMinutes: 60,
+    totalMinutes: 78,
     moduleCount: 6,
     shortChoiceQuestions: { moduleId: 6, count: 2 },
   },
@@ -37,7 +37,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     slug: 'ai-tools-beyond-chatgpt',
     isPremium: false,
     isComingSoon: false,
-    totalMinutes: 30,
+    totalMinutes: 40,
     moduleCount: 3,
   },
   {
@@ -45,7 +45,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     slug: 'prompt-engineering',
     isPremium: true,
     isComingSoon: false,
-    totalMinutes: 60,
+    totalMinutes: 96,
     moduleCount: 7,
     moduleSlugs: { 5: 'teacher-specific-prompts' },
   },
@@ -54,7 +54,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     slug: 'ai-readiness-workshop-part-1',
     isPremium: true,
     isComingSoon: false,
-    totalMinutes: 60,
+    totalMinutes: 75,
     moduleCount: 6,
   },
   {
@@ -62,7 +62,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     slug: 'ai-readiness-workshop-part-2',
     isPremium: true,
     isComingSoon: false,
-    totalMinutes: 60,
+    totalMinutes: 82,
     moduleCount: 7,
   },
   {
@@ -71,7 +71,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     title: 'Governing AI in Schools',
     isPremium: true,
     isComingSoon: false,
-    totalMinutes: 60,
+    totalMinutes: 81,
     moduleCount: 6,
     moduleSlugs: {
       1: 'why-ai-governance-matters',
@@ -111,7 +111,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     slug: 'real-teachers-real-classrooms',
     isPremium: true,
     isComingSoon: true,
-    totalMinutes: 90,
+    totalMinutes: 92,
     moduleCount: 6,
   },
 ];

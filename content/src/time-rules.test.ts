@@ -11,6 +11,7 @@ describe('honest time (issue 19)', () => {
       readingMinutes: 3,
       activities: [{ heading: 'Try it: sort your week (about 5 minutes)', minutes: 5 }],
       activityMinutes: 5,
+      quizMinutes: 0,
       totalMinutes: 8,
     });
     expect(checkTimes([entry('course-a', 1, { duration: '8 min', markdown: honestLesson })], today)).toEqual({
@@ -32,6 +33,33 @@ describe('honest time (issue 19)', () => {
         message: expect.stringContaining('Is 8 min, but the lesson takes 16 min: reading 4 min (714 words'),
       },
     ]);
+  });
+
+  it('counts the knowledge check too: a module whose stated minutes leave no time for its quiz is refused (issue 29)', () => {
+    expect(moduleTime(honestLesson, 4)).toMatchObject({
+      readingMinutes: 3,
+      activityMinutes: 5,
+      quizMinutes: 2,
+      totalMinutes: 10,
+    });
+    expect(moduleTime(honestLesson, 3).quizMinutes).toBe(2);
+    const quiz = ['A', 'B', 'C', 'D'].map((q) => ({ question: `${q}?`, choices: ['x', 'y'], answer: 0 }));
+    const under = checkTimes(
+      [entry('course-a', 1, { duration: '8 min', markdown: honestLesson, quiz })],
+      today,
+    );
+    expect(under.problems).toEqual([
+      {
+        file: 'courses/course-a/modules/01-module-1.md',
+        field: 'duration',
+        message: expect.stringContaining('+ the knowledge check 2 min'),
+      },
+    ]);
+    const timed = checkTimes(
+      [entry('course-a', 1, { duration: '10 min', markdown: honestLesson, quiz })],
+      today,
+    );
+    expect(timed.problems).toEqual([]);
   });
 
   it('reads minutes in the forms lessons write them', () => {

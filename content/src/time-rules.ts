@@ -6,13 +6,16 @@ import type { ModuleEntry } from './written-modules.js';
 /**
  * Issue 19, honest time. For each written module, the reading time of its lesson (words / 200 per
  * minute, rounded up) plus the minutes its headings state for what it asks the teacher to do
- * ("## Try it: ... (about 10 minutes)") must fit the module's `duration`. A section whose heading
+ * ("## Try it: ... (about 10 minutes)") plus its knowledge check (`questionsPerMinute`) must fit the
+ * module's `duration` (issue 29: the stated minutes are what a certificate's PD hours count). A section whose heading
  * says "Optional facilitated extension" (and every heading under it) is not counted: it carries its
  * own time. The words of the whole lesson are counted, since the teacher reads them all.
  * Also: a written module carries `lastReviewed`, and that day is not in the future, and the `sources`
  * it was checked against (issue 29, decision 096).
  */
 export const wordsPerMinute = 200;
+/** A knowledge check's minutes: reading each scenario, choosing, reading the explanation (issue 29). */
+export const questionsPerMinute = 2;
 
 const optionalExtension = /optional facilitated extension/i;
 /** "(about 10 minutes)", "(10 minutes)", "about 5-8 minutes", "20 min": the larger end of a range. */
@@ -28,6 +31,8 @@ export interface ModuleTime {
   readingMinutes: number;
   activities: ActivityMinutes[];
   activityMinutes: number;
+  /** The knowledge check: its questions / `questionsPerMinute`, rounded up. */
+  quizMinutes: number;
   totalMinutes: number;
 }
 
@@ -65,17 +70,19 @@ export function activityMinutes(markdown: string): ActivityMinutes[] {
   return found;
 }
 
-export function moduleTime(markdown: string): ModuleTime {
+export function moduleTime(markdown: string, questions = 0): ModuleTime {
   const words = countWords(markdown);
   const readingMinutes = Math.ceil(words / wordsPerMinute);
   const activities = activityMinutes(markdown);
   const activityTotal = activities.reduce((sum, a) => sum + a.minutes, 0);
+  const quizMinutes = Math.ceil(questions / questionsPerMinute);
   return {
     words,
     readingMinutes,
     activities,
     activityMinutes: activityTotal,
-    totalMinutes: readingMinutes + activityTotal,
+    quizMinutes,
+    totalMinutes: readingMinutes + activityTotal + quizMinutes,
   };
 }
 
@@ -124,7 +131,7 @@ export function checkTimes(entries: readonly ModuleEntry[], today: string): Time
       });
     }
     const stated = moduleMinutes(module.duration);
-    const time = moduleTime(module.markdown);
+    const time = moduleTime(module.markdown, module.quiz?.length ?? 0);
     if (time.totalMinutes > stated) {
       figures.over += 1;
       const activities = time.activities.map((a) => `${a.minutes} ("${a.heading}")`).join(' + ');
@@ -135,7 +142,8 @@ export function checkTimes(entries: readonly ModuleEntry[], today: string): Time
           `Is ${module.duration}, but the lesson takes ${time.totalMinutes} min: reading ` +
           `${time.readingMinutes} min (${time.words} words at ${wordsPerMinute} per minute)` +
           (activities ? ` + activities ${activities}` : '') +
-          '. Shorten it, or mark longer team work as an "Optional facilitated extension"',
+          (time.quizMinutes ? ` + the knowledge check ${time.quizMinutes} min` : '') +
+          '. Re-time it (and the course total), shorten it, or mark longer team work as an "Optional facilitated extension"',
       });
     }
   }
@@ -145,6 +153,7 @@ export function checkTimes(entries: readonly ModuleEntry[], today: string): Time
 export function formatTimeFigures({ modules, over, unreviewed }: TimeFigures): string {
   return (
     `durations: ${modules - over} of ${modules} written modules fit their duration (reading at ` +
-    `${wordsPerMinute} words per minute plus stated activity minutes); ${unreviewed} without lastReviewed`
+    `${wordsPerMinute} words per minute, plus stated activity minutes, plus ${questionsPerMinute} quiz questions per minute); ` +
+    `${unreviewed} without lastReviewed`
   );
 }

@@ -24,8 +24,8 @@ test('a free teacher takes course 2 start to finish, earns a certificate and ver
 
   await page.goto(`/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
-  // The course's real total (spec section 9: 30 minutes), not a fixed '~90 Minutes Total'.
-  await expect(page.getByText('~30 Minutes Total')).toBeVisible();
+  // The course's real total (re-timed in issue 29: 40 minutes), not a fixed '~90 Minutes Total'.
+  await expect(page.getByText('~40 Minutes Total')).toBeVisible();
   // Scanned once the page has settled: the download button turns from disabled to enabled (a colour
   // transition) when the download size arrives, and a scan in the middle reads it as low contrast.
   await expect(page.getByRole('button', { name: /^Download for offline \(≈ [\d.]+ [KM]B\)$/ })).toBeEnabled({

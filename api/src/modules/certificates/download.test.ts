@@ -66,11 +66,12 @@ describe('GET and HEAD /api/certificates/:courseSlug/download', () => {
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
 
     const text = await pdfText(bytes);
-    expect(pdHours(totalMinutes)).toBe('0.5 PD hours');
+    // 40 minutes since the re-timing of issue 29 item 4.
+    expect(pdHours(totalMinutes)).toBe('0.7 PD hours');
     for (const expected of [
       'Zoë Nguyễn-Okafor',
       title,
-      '0.5 PD hours',
+      '0.7 PD hours',
       issued.body.id,
       formatCertificateDate(new Date()),
       'Bright Path Learning',
