@@ -24,6 +24,9 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('../features/auth/routes/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
+const SsoSignInPage = lazy(() =>
+  import('../features/auth/routes/sso-sign-in-page').then((m) => ({ default: m.SsoSignInPage })),
+);
 const DevMailboxPage = lazy(() =>
   import('../features/dev-mailbox/dev-mailbox-page').then((m) => ({ default: m.DevMailboxPage })),
 );
@@ -97,6 +100,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.verifySent, element: <VerifySentPage /> },
       { path: routePatterns.forgotPassword, element: <ForgotPasswordPage /> },
       { path: routePatterns.resetPassword, element: <ResetPasswordPage /> },
+      { path: routePatterns.ssoSignIn, element: <SsoSignInPage /> },
       { path: routePatterns.devMailbox, element: <DevMailboxPage /> },
       { path: routePatterns.prompts, element: <PromptsPage /> },
       { path: routePatterns.templates, element: <TemplatesPage /> },

@@ -15,6 +15,7 @@ import { useDirtyForm } from '../../../lib/dirty-forms';
 import { validate, type FieldErrors } from '../../../lib/validate';
 import { LoginRequest, useLogin } from '../api/login';
 import { useResendVerification } from '../api/resend-verification';
+import { SsoButtons } from './sso-buttons';
 
 interface SignInFormProps {
   onSuccess?: () => void;
@@ -124,6 +125,8 @@ export function SignInForm({ onSuccess, onSwitchToSignUp, onNavigate, next }: Si
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
       <Stack spacing={2.5}>
+        {/* Google, Microsoft or the district's sign-in (issue 27): only those the server offers. */}
+        {<SsoButtons next={next} />}
         {restartNotice && <Alert severity="info">{restartNotice}</Alert>}
         {unverifiedEmail && (
           <Alert

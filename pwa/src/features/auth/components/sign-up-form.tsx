@@ -17,6 +17,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDirtyForm } from '../../../lib/dirty-forms';
 import { validate, type FieldErrors } from '../../../lib/validate';
 import { RegisterRequest, useRegister } from '../api/register';
+import { SsoButtons } from './sso-buttons';
 
 interface SignUpFormProps {
   /** Invitation code from `/signup?invite=`; sent as `?invite=` and in the body. */
@@ -121,6 +122,8 @@ export function SignUpForm({
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create account">
       <Stack spacing={2.5}>
+        {/* Google, Microsoft or the district's sign-in (issue 27): only those the server offers. */}
+        {!lockedEmail && <SsoButtons next={next} />}
         <TextField
           label="Full name"
           name="name"
