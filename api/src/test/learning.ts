@@ -63,6 +63,11 @@ export async function partlyRight(slug: string, moduleId: number, right: number)
   return good.map((answer, i) => (i < right ? answer : (bad[i] ?? 0)));
 }
 
+/** The server's score of `right` right answers out of the module's questions (rounded percent). */
+export async function scoreOf(slug: string, moduleId: number, right: number): Promise<number> {
+  return Math.round((right / (await rightAnswers(slug, moduleId)).length) * 100);
+}
+
 export function saveAnswers(
   client: TestClient,
   slug: string,

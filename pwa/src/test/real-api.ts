@@ -27,6 +27,7 @@ export {
   partlyRight,
   premiumCourse,
   rightAnswers,
+  scoreOf,
   wrongAnswers,
 } from '../../../api/src/test/learning';
 
