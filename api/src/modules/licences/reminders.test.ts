@@ -37,9 +37,16 @@ describe('invitation reminders', () => {
   it('on day 3 and day 10, once each even with two instances running at once; every link keeps working', async () => {
     const { admin, groupId } = await adminWithGroup();
     const email = uniqueEmail('remind');
-    expect((await sendInvites(admin.client, groupId, [email])).status).toBe(201);
+    const sent = await sendInvites(admin.client, groupId, [email]);
+    expect(sent.status).toBe(201);
     await app.mailer.idle();
     expect(mailsTo(email)).toHaveLength(1);
+    const expiryDate = new Date(sent.invites[0]!.expires_at).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
 
     app.clock.advance(2 * day);
     expect(await remindPendingInvites(deps())).toBe(0);
@@ -50,7 +57,12 @@ describe('invitation reminders', () => {
     expect(a + b).toBe(1);
     await app.mailer.idle();
     expect(mailsTo(email)).toHaveLength(2);
-    expect(mailsTo(email)[1]!.subject).toMatch(/^Reminder: /);
+    // Day 3's wording: its own e-mail, not the invitation again; the expiry date; earlier links still work.
+    const first = mailsTo(email)[1]!;
+    expect(first.subject).toBe('Reminder: your invitation to Springfield District on AI Classroom Academy');
+    expect(first.text).toContain('A few days ago Dana Admin invited you to join Springfield District');
+    expect(first.text).toContain(`The invitation is for ${email} and expires on ${expiryDate}`);
+    expect(first.text).toContain('the link of an earlier e-mail works too');
     expect(await remindPendingInvites(deps())).toBe(0);
 
     app.clock.advance(7 * day);
@@ -61,6 +73,12 @@ describe('invitation reminders', () => {
     await app.mailer.idle();
     const mails = mailsTo(email);
     expect(mails).toHaveLength(3);
+    // Day 10's wording: the last one, with the days left (the invitation expires on day 14).
+    expect(mails[2]!.subject).toBe(
+      `Last reminder: your invitation to Springfield District expires on ${expiryDate}`,
+    );
+    expect(mails[2]!.text).toContain(`expires in 4 days, on ${expiryDate}`);
+    expect(mails[2]!.text).toContain(`After ${expiryDate}, ask Dana Admin to invite you again.`);
     // The three links are three codes, and each still opens the invitation (decision 082).
     const codes = mails.map((m) => linkIn(m.text));
     expect(new Set(codes).size).toBe(3);

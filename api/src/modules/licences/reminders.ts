@@ -1,6 +1,6 @@
 import { limits, reminderStage } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
-import { inviteMessage } from './invitations.js';
+import { inviteReminderMail, mailLinks } from '../mail/templates.js';
 import { hashInviteCode, newInviteCode } from './invite-code.js';
 import * as store from './store.js';
 
@@ -8,8 +8,8 @@ import * as store from './store.js';
  * Reminders of pending invitations (issue 27): on day 3 and day 10 after the last send (the
  * invitation expires on day 14), unless the group's licence admin turned them off. Each reminder is
  * one claim: the invite's row is locked (SKIP LOCKED), its count raised and its e-mail queued in one
- * transaction, so several api instances running this at once never send two. The e-mail carries a
- * new link; the earlier links keep working until one is used (decision 082).
+ * transaction, so several api instances running this at once never send two. The e-mail
+ * (`inviteReminderMail`: day 3's or day 10's wording, the expiry date) carries a new link; the earlier links keep working until one is used (decision 082).
  */
 export async function remindPendingInvites(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'logger'>,
@@ -27,14 +27,15 @@ export async function remindPendingInvites(
         const stage = reminderStage(invite.lastSentAt, now);
         if (stage <= invite.remindersSent) continue;
         const code = newInviteCode();
-        const message = inviteMessage(
-          deps,
-          invite,
-          code,
+        const message = inviteReminderMail(invite.email, {
+          stage: stage >= 2 ? 2 : 1,
           groupName,
-          invitedByName ?? 'Your license administrator',
-        );
-        const mailId = await deps.mailer.enqueue(tx, { ...message, subject: `Reminder: ${message.subject}` });
+          invitedBy: invitedByName ?? 'Your license administrator',
+          expiresAt: invite.expiresAt,
+          now,
+          url: mailLinks.invite(deps.config.publicUrl, code),
+        });
+        const mailId = await deps.mailer.enqueue(tx, message);
         await store.noteReminder(
           tx,
           invite.id,

@@ -7,7 +7,7 @@ import { signIn } from '../../test/auth-helpers.js';
 import { uniqueEmail } from '../../test/factories.js';
 import { backoffMs, defaultRetry } from './mailer.js';
 import { purgedBody } from './store.js';
-import { passwordChangedMail, passwordResetMail, verificationMail } from './templates.js';
+import { inviteReminderMail, passwordChangedMail, passwordResetMail, verificationMail } from './templates.js';
 
 describe('e-mail over real SMTP', () => {
   let app: TestApp;
@@ -39,14 +39,12 @@ describe('e-mail over real SMTP', () => {
 
   it('keeps no live link in email_outbox once a mail has left over SMTP (issue 17)', async () => {
     const email = uniqueEmail();
-    await app
-      .client()
-      .post('/api/auth/register', {
-        name: 'Ada',
-        email,
-        password: 'long enough password',
-        acceptTerms: true,
-      });
+    await app.client().post('/api/auth/register', {
+      name: 'Ada',
+      email,
+      password: 'long enough password',
+      acceptTerms: true,
+    });
     const mail = await app.smtp!.waitFor((m) => m.to === email);
     const token = /token=([\w-]+)/.exec(mail.text)?.[1];
     expect(token).toBeDefined();
@@ -104,14 +102,12 @@ describe('dev mailbox', () => {
 
   it('GET /api/dev/mailbox lists stored messages newest first with to, subject, text, html, links', async () => {
     const email = uniqueEmail();
-    await app
-      .client()
-      .post('/api/auth/register', {
-        name: 'Ada',
-        email,
-        password: 'long enough password',
-        acceptTerms: true,
-      });
+    await app.client().post('/api/auth/register', {
+      name: 'Ada',
+      email,
+      password: 'long enough password',
+      acceptTerms: true,
+    });
     app.clock.advance(1000);
     await app.client().post('/api/auth/resend-verification', { email });
     app.clock.reset();
@@ -150,5 +146,43 @@ describe('templates', () => {
     expect(mail.html).toContain('&lt;Ann&gt;');
     expect(mail.html).not.toContain('<Ann>');
     expect(mail.links).toHaveLength(1);
+  });
+
+  it('the invitation reminder: day 3 and day 10 worded apart, the expiry date, the new link (issue 27)', () => {
+    const base = {
+      groupName: 'Springfield <District>',
+      invitedBy: 'Dana Admin',
+      expiresAt: new Date('2026-12-11T09:00:00.000Z'),
+      url: 'http://x/signup?invite=abc',
+    };
+    const day3 = inviteReminderMail('ana@district.org', {
+      ...base,
+      stage: 1,
+      now: new Date('2026-11-30T09:00:00.000Z'),
+    });
+    expect(day3.subject).toBe(`Reminder: your invitation to Springfield <District> on ${brand.productName}`);
+    expect(day3.text).toContain('A few days ago Dana Admin invited you');
+    expect(day3.text).toContain('The invitation is for ana@district.org and expires on December 11, 2026');
+    expect(day3.text).toContain('http://x/signup?invite=abc');
+    expect(day3.text).not.toContain('last reminder');
+    expect(day3.html).toContain('Springfield &lt;District&gt;');
+    expect(day3.links).toEqual(['http://x/signup?invite=abc']);
+
+    const day10 = inviteReminderMail('ana@district.org', {
+      ...base,
+      stage: 2,
+      now: new Date('2026-12-07T09:00:00.000Z'),
+    });
+    expect(day10.subject).toBe(
+      'Last reminder: your invitation to Springfield <District> expires on December 11, 2026',
+    );
+    expect(day10.text).toContain('expires in 4 days, on December 11, 2026');
+    expect(day10.text).toContain('After December 11, 2026, ask Dana Admin to invite you again.');
+    const lastDay = inviteReminderMail('ana@district.org', {
+      ...base,
+      stage: 2,
+      now: new Date('2026-12-10T20:00:00.000Z'),
+    });
+    expect(lastDay.text).toContain('expires in 1 day, on December 11, 2026');
   });
 });

@@ -150,7 +150,6 @@ export function signUpAttemptMail(to: string, name: string, forgotUrl: string): 
   };
 }
 
-/** Issue 18: the invitation to a school's licence group, with the link that signs the teacher up. */
 /** Before an annual subscription renews (the Terms promise it): the date, the amount, how to cancel. */
 export function renewalReminderMail(
   to: string,
@@ -175,6 +174,7 @@ export function renewalReminderMail(
   };
 }
 
+/** Issue 18: the invitation to a school's licence group, with the link that signs the teacher up. */
 export function inviteMail(
   to: string,
   invite: { groupName: string; invitedBy: string; expiresAt: Date; url: string },
@@ -192,5 +192,65 @@ export function inviteMail(
     text: text(lines, invite.url),
     html: layout(subject, lines, { label: 'Accept the invitation', url: invite.url }),
     links: [invite.url],
+  };
+}
+
+/**
+ * Issue 27: the reminder of a pending invitation, on day 3 (`stage` 1) and day 10 (`stage` 2) after
+ * its last send. It carries a new link; the earlier e-mails' links keep working until one is used
+ * (decision 082), and it says so. No join link: only a join link's fingerprint is kept, so no e-mail
+ * can carry one.
+ */
+export function inviteReminderMail(
+  to: string,
+  reminder: {
+    stage: 1 | 2;
+    groupName: string;
+    invitedBy: string;
+    expiresAt: Date;
+    now: Date;
+    url: string;
+  },
+): OutgoingMail {
+  const expires = longDate(reminder.expiresAt);
+  const dayMs = 24 * 60 * 60 * 1000;
+  const daysLeft = Math.max(1, Math.ceil((reminder.expiresAt.getTime() - reminder.now.getTime()) / dayMs));
+  const left = daysLeft === 1 ? '1 day' : `${daysLeft} days`;
+  const subject =
+    reminder.stage === 1
+      ? `Reminder: your invitation to ${reminder.groupName} on ${brand.productName}`
+      : `Last reminder: your invitation to ${reminder.groupName} expires on ${expires}`;
+  const lines = [
+    'Hello,',
+    reminder.stage === 1
+      ? `A few days ago ${reminder.invitedBy} invited you to join ${reminder.groupName} on ${brand.productName}, and the invitation is still waiting for you. Your school's licence gives you Premium Access to every course, free of charge.`
+      : `This is the last reminder: ${reminder.invitedBy} invited you to join ${reminder.groupName} on ${brand.productName}, and the invitation expires in ${left}, on ${expires}. Your school's licence gives you Premium Access to every course, free of charge.`,
+    `Create your account with the link below. The invitation is for ${to} and expires on ${expires}; the link of an earlier e-mail works too, until one of them is used.`,
+    `After ${expires}, ask ${reminder.invitedBy} to invite you again.`,
+  ];
+  return {
+    to,
+    subject,
+    text: text(lines, reminder.url),
+    html: layout(subject, lines, { label: 'Accept the invitation', url: reminder.url }),
+    links: [reminder.url],
+  };
+}
+
+/**
+ * Issue 28: the e-mails of assigned courses (assigned, not started, due soon, the weekly digest, a
+ * completion). Their words are the assignments module's (each group may edit the subject and the
+ * first paragraph); this lays them out as every other e-mail.
+ */
+export function assignmentNoticeMail(
+  to: string,
+  notice: { subject: string; paragraphs: string[]; action: { label: string; url: string } },
+): OutgoingMail {
+  return {
+    to,
+    subject: notice.subject,
+    text: text(notice.paragraphs, notice.action.url),
+    html: layout(notice.subject, notice.paragraphs, notice.action),
+    links: [notice.action.url],
   };
 }
