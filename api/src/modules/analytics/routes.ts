@@ -11,6 +11,7 @@ import { isbot } from 'isbot';
 import type { Context, Middleware } from 'koa';
 import type { AppDeps } from '../../deps.js';
 import { AppError, parseInput } from '../../errors.js';
+import { bulkhead, bulkWriteLimits } from '../../middleware/bulkhead.js';
 import { route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
 import { sessionUser } from '../auth/service.js';
@@ -66,11 +67,21 @@ export function analyticsRoutes(deps: AppDeps): Router {
     return next();
   };
 
-  route(router, endpoints.analyticsEvents, sizeLimit, bots, rateLimited, async ({ ctx, input }) => {
-    noStore(ctx);
-    const user = await sessionUser(deps, ctx.session);
-    return service.ingest(deps, { user }, input.events);
-  });
+  /** A school's reconnect takes part of the pool, not all of it (decision 107). */
+  const ingestTurns = bulkhead(bulkWriteLimits.analyticsEvents);
+  route(
+    router,
+    endpoints.analyticsEvents,
+    sizeLimit,
+    bots,
+    ingestTurns,
+    rateLimited,
+    async ({ ctx, input }) => {
+      noStore(ctx);
+      const user = await sessionUser(deps, ctx.session);
+      return service.ingest(deps, { user }, input.events);
+    },
+  );
 
   route(router, endpoints.adminAnalytics, signedIn, async ({ ctx }) => {
     noStore(ctx);

@@ -11,6 +11,7 @@ import {
 } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { bulkhead, bulkWriteLimits } from '../../middleware/bulkhead.js';
 import { route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
 import { membershipOf } from '../access/service.js';
@@ -46,7 +47,9 @@ export function progressRoutes(deps: AppDeps): Router {
     return service.listProgress(deps, user, courseSlug);
   });
 
-  route(router, endpoints.sync, signedIn, async ({ ctx, input }) => {
+  // A school's reconnect takes part of the pool, not all of it (decision 107).
+  const syncTurns = bulkhead(bulkWriteLimits.sync);
+  route(router, endpoints.sync, signedIn, syncTurns, async ({ ctx, input }) => {
     const user = await teacher(ctx);
     ctx.set('Cache-Control', 'no-store');
     return service.syncProgress(deps, user, input);
