@@ -28,6 +28,7 @@ export * from './template-rules.js';
 export * from './licence-rules.js';
 export * from './licences.js';
 export * from './district.js';
+export * from './assignments.js';
 export * from './admin.js';
 export * from './analytics.js';
 export * from './analytics-device.js';

@@ -1,8 +1,9 @@
-import { auditActions, licenseGroupStatuses, planTypes, roles } from '@pd/domain';
+import { assignmentMailKinds, auditActions, licenseGroupStatuses, planTypes, roles } from '@pd/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -521,6 +522,93 @@ export const joinLinks = pgTable(
 export type RosterImportRow = typeof rosterImports.$inferSelect;
 export type RosterImportRowRow = typeof rosterImportRows.$inferSelect;
 export type JoinLinkRow = typeof joinLinks.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------
+// Assigned courses, due dates and nudges (issue 28, part 2; decisions 113-115).
+
+/** One course assigned in a group: to the whole group (later members too) or to the members listed below. */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    licenseGroupId: uuid('license_group_id')
+      .notNull()
+      .references(() => licenseGroups.id, { onDelete: 'cascade' }),
+    courseSlug: text('course_slug').notNull(),
+    /** A calendar day of the group's time zone (decision 114); still on time on the day itself. */
+    dueDate: date('due_date', { mode: 'string' }),
+    wholeGroup: boolean('whole_group').notNull(),
+    /** The group's local day it was made: the 7-day "not started" nudge counts from it. */
+    assignedOn: date('assigned_on', { mode: 'string' }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('assignments_group_idx').on(t.licenseGroupId)],
+);
+
+/** The chosen members of an assignment that is not the whole group's. */
+export const assignmentMembers = pgTable(
+  'assignment_members',
+  {
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assignmentId, t.userId] }),
+    index('assignment_members_user_idx').on(t.userId),
+  ],
+);
+
+/** Each automatic e-mail of an assignment, once per member and kind: the row is the claim. */
+export const assignmentNudges = pgTable(
+  'assignment_nudges',
+  {
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: assignmentMailKinds }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.userId, t.kind] })],
+);
+
+/** The weekly digest of a group, once per week (keyed by the week's Monday). */
+export const assignmentDigests = pgTable(
+  'assignment_digests',
+  {
+    licenseGroupId: uuid('license_group_id')
+      .notNull()
+      .references(() => licenseGroups.id, { onDelete: 'cascade' }),
+    weekOf: date('week_of', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.licenseGroupId, t.weekOf] })],
+);
+
+/** A group's own version of an automatic e-mail: on or off, its subject and first paragraph (null: the default). */
+export const assignmentMailSettings = pgTable(
+  'assignment_mail_settings',
+  {
+    licenseGroupId: uuid('license_group_id')
+      .notNull()
+      .references(() => licenseGroups.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: assignmentMailKinds }).notNull(),
+    enabled: boolean('enabled').notNull(),
+    subject: text('subject'),
+    intro: text('intro'),
+  },
+  (t) => [primaryKey({ columns: [t.licenseGroupId, t.kind] })],
+);
+
+export type AssignmentRowDb = typeof assignments.$inferSelect;
+export type AssignmentMailSettingRow = typeof assignmentMailSettings.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------------
 // The audit log of admin actions (issue 14): written in the same transaction as each action.
