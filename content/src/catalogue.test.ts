@@ -30,7 +30,7 @@ describe('catalogue', () => {
     expect(promptCatalogue.map((c) => [c.id, c.isPremium, c.promptCount])).toEqual([
       ['starter-templates', false, 5],
       ['admin-communication', true, 4],
-      ['lesson-planning-activities', true, 3],
+      ['lesson-planning-activities', true, 6],
       ['gamified-learning', true, 3],
       ['scaffolding-student-use', true, 4],
     ]);

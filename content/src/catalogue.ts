@@ -126,7 +126,7 @@ export function catalogueEntry(slug: string): CatalogueEntry | undefined {
 export const promptCatalogue = [
   { id: 'starter-templates', isPremium: false, promptCount: 5 },
   { id: 'admin-communication', isPremium: true, promptCount: 4 },
-  { id: 'lesson-planning-activities', isPremium: true, promptCount: 3 },
+  { id: 'lesson-planning-activities', isPremium: true, promptCount: 6 },
   { id: 'gamified-learning', isPremium: true, promptCount: 3 },
   { id: 'scaffolding-student-use', isPremium: true, promptCount: 4 },
 ] as const;
