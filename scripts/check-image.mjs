@@ -4,6 +4,8 @@
 // `npm ci`, read from the Dockerfile itself), then starts its CMD the way docker-compose.yml runs
 // it: NODE_ENV=production, a PostgreSQL database, SMTP to a mail sink. It checks the health call,
 // the home page, and that signing up sends the verification e-mail over SMTP with a working link.
+// Then two instances of it behind a reverse proxy, as docker-compose.yml runs them
+// (check-image-pair.mjs): one session on both, one e-mail per outbox row, one reminder.
 //
 // Needs `npm run build` first and a PostgreSQL server: CHECK_IMAGE_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres) is used to create and drop a throwaway database.
@@ -15,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { checkPair } from './check-image-pair.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const adminUrl = process.env.CHECK_IMAGE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -150,7 +153,10 @@ async function main() {
     const verify = await fetch(link.replace(publicUrl, url), { redirect: 'manual' });
     if (verify.status >= 400) throw new Error(`the e-mailed link answered ${verify.status}`);
     step(`sign-up sent the verification e-mail over SMTP; its link answers ${verify.status}`);
-    console.log('\nThe runtime image layout works.');
+    app.kill('SIGTERM');
+    await new Promise((resolve) => app.once('exit', resolve));
+    await checkPair({ dir, adminUrl, basePort: port + 1 });
+    console.log('\nThe runtime image layout works, alone and as two instances behind a proxy.');
   } finally {
     if (app && app.exitCode === null) {
       app.kill('SIGTERM');

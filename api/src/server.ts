@@ -65,7 +65,9 @@ async function main(): Promise<void> {
   // The session micro-cache of this process (decision 012): the app's and housekeeping's writes to
   // users go through the auth module, which invalidates it.
   const sessionCache = new SessionCache();
-  const housekeeping = setInterval(() => {
+  // Once at start (a deploy or a restart does not put due work off by the interval), then every 10
+  // minutes. Each job claims its rows in the database, so every instance may run it (issue 31).
+  const runHousekeeping = () => {
     const now = systemClock();
     void Promise.all([
       purgeExpiredSessions(database.db, now),
@@ -81,7 +83,8 @@ async function main(): Promise<void> {
     ]).catch((error: unknown) =>
       logger.warn('housekeeping failed', { error: error instanceof Error ? error.message : String(error) }),
     );
-  }, 10 * 60_000);
+  };
+  const housekeeping = setInterval(runHousekeeping, 10 * 60_000);
   housekeeping.unref();
 
   // Content is validated before the server listens: bad content never starts.
@@ -110,7 +113,10 @@ async function main(): Promise<void> {
   // Node's 5 s, a request sent on a connection the server is closing fails with ECONNRESET (seen
   // under 200 teachers' steady load, and as 502s behind a load balancer).
   const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, app.callback());
-  server.listen(config.port, () => logger.info(`listening on ${config.publicUrl} (port ${config.port})`));
+  server.listen(config.port, () => {
+    logger.info(`listening on ${config.publicUrl} (port ${config.port})`);
+    runHousekeeping();
+  });
 
   let stopping = false;
   const shutdown = (signal: string) => {
