@@ -16,6 +16,7 @@ import { sameOrigin } from './middleware/same-origin.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
+import { assignmentRoutes } from './modules/assignments/routes.js';
 import { mfaRoutes } from './modules/auth/mfa-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionCache } from './modules/auth/session/cache.js';
@@ -66,6 +67,7 @@ const moduleRouters: ((deps: AppDeps) => Router)[] = [
   paymentRoutes,
   templateRoutes,
   licenceRoutes,
+  assignmentRoutes,
   adminRoutes,
   analyticsRoutes,
 ];

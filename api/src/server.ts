@@ -19,6 +19,7 @@ import { applyRetention } from './modules/analytics/service.js';
 import { purgeExpiredSessions } from './modules/auth/session/store.js';
 import { Mailer } from './modules/mail/mailer.js';
 import { remindPendingInvites } from './modules/licences/reminders.js';
+import { runAssignmentNudges } from './modules/assignments/nudges.js';
 import { purgeExpired } from './modules/rate-limit/store.js';
 import { expireEndedSubscriptions, remindUpcomingRenewals } from './modules/payments/service.js';
 
@@ -80,6 +81,9 @@ async function main(): Promise<void> {
       remindUpcomingRenewals({ db: database.db, config, clock: systemClock, logger, sessionCache, mailer }),
       // Pending invitations hear again on day 3 and day 10 (issue 27), once each over every instance.
       remindPendingInvites({ db: database.db, clock: systemClock, config, mailer, logger }),
+      // Assigned courses (issue 28): assigned, not started, due in 7 and 1 days, the weekly digest;
+      // each e-mail claimed once over every instance (decision 115).
+      runAssignmentNudges({ db: database.db, clock: systemClock, config, mailer, logger, content }),
     ]).catch((error: unknown) =>
       logger.warn('housekeeping failed', { error: error instanceof Error ? error.message : String(error) }),
     );

@@ -116,6 +116,8 @@ export const auditActions = [
   'roster_imported',
   'join_link_created',
   'join_link_revoked',
+  'assignments_created',
+  'assignment_removed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -131,6 +133,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   roster_imported: 'Roster imported',
   join_link_created: 'Join link created',
   join_link_revoked: 'Join link revoked',
+  assignments_created: 'Courses assigned',
+  assignment_removed: 'Assignment removed',
 };
 
 /** One row of the audit log: who did what to whom, when, with the values before and after. */

@@ -21,7 +21,7 @@ export const assignmentStatusLabels: Record<AssignmentStatus, string> = {
 };
 
 /** The most courses one call assigns, and the most chosen members. */
-export const assignmentLimits = { maxCourses: 20, maxUsers: 5000, notStartedAfterDays: 7 } as const;
+export const assignmentLimits = { maxCourses: 20, maxUsers: 2000, notStartedAfterDays: 7 } as const;
 
 /**
  * The status of one member on one assigned course on the group's local day `today` ('YYYY-MM-DD'):

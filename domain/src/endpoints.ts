@@ -11,6 +11,15 @@ import {
 } from './auth.js';
 import { AnalyticsDashboard } from './analytics.js';
 import {
+  AssignmentMailSetting,
+  AssignmentMailSettingsResponse,
+  CreateAssignmentsRequest,
+  CreateAssignmentsResponse,
+  GroupAssignmentsResponse,
+  MyAssignmentsResponse,
+  UpdateAssignmentMailRequest,
+} from './assignments.js';
+import {
   CertificateListResponse,
   CertificateVerifyResponse,
   IssueCertificateResponse,
@@ -312,6 +321,38 @@ export const endpoints = {
   joinLink: endpoint({ method: 'GET', path: '/api/join/:code', response: JoinLinkLookupResponse }),
   /** The signed-in teacher joins with the link. */
   join: endpoint({ method: 'POST', path: '/api/join/:code', response: JoinResponse }),
+
+  // Assigned courses, due dates and nudges (issue 28, part 2; decisions 113-115).
+  createAssignments: endpoint({
+    method: 'POST',
+    path: '/api/license-groups/:groupId/assignments',
+    request: CreateAssignmentsRequest,
+    response: CreateAssignmentsResponse,
+  }),
+  /** Per assignment and member (and invited person): the status, with filters and pages. */
+  groupAssignments: endpoint({
+    method: 'GET',
+    path: '/api/license-groups/:groupId/assignments',
+    response: GroupAssignmentsResponse,
+  }),
+  removeAssignment: endpoint({
+    method: 'DELETE',
+    path: '/api/license-groups/:groupId/assignments/:assignmentId',
+    response: RemovedResponse,
+  }),
+  assignmentMails: endpoint({
+    method: 'GET',
+    path: '/api/license-groups/:groupId/assignment-mails',
+    response: AssignmentMailSettingsResponse,
+  }),
+  updateAssignmentMail: endpoint({
+    method: 'PATCH',
+    path: '/api/license-groups/:groupId/assignment-mails/:kind',
+    request: UpdateAssignmentMailRequest,
+    response: AssignmentMailSetting,
+  }),
+  /** The signed-in teacher's assigned courses. */
+  myAssignments: endpoint({ method: 'GET', path: '/api/assignments', response: MyAssignmentsResponse }),
 
   // Content and the Prompt Library.
   course: endpoint({ method: 'GET', path: '/api/content/courses/:slug', response: CourseContentResponse }),
