@@ -1,7 +1,18 @@
 import { CertificateActions } from '../features/certificates/certificate-actions';
 import { CourseOverviewPage } from '../features/course/course-overview-page';
+import { AssignedNoteSlot } from './assignment-slots';
 
 /** The course overview with the certificate buttons composed in (features do not import each other). */
 export function CourseOverviewRoute() {
-  return <CourseOverviewPage renderCertificateActions={(props) => <CertificateActions {...props} />} />;
+  return (
+    <CourseOverviewPage
+      renderCertificateActions={(props) => (
+        <>
+          {/* "Assigned by {group}, due {date}" (issue 28), beside the course's certificate. */}
+          <AssignedNoteSlot courseSlug={props.courseSlug} />
+          <CertificateActions {...props} />
+        </>
+      )}
+    />
+  );
 }

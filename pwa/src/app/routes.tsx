@@ -4,6 +4,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { CataloguePage } from '../features/catalogue/catalogue-page';
 import { PremiumActionsProvider } from '../features/premium/premium-actions-provider';
 import { PremiumBanner } from '../features/premium/premium-banner';
+import { AssignedListSlot, AssignedNoteSlot } from './assignment-slots';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
@@ -56,7 +57,7 @@ const PaymentSuccessPage = lazy(() =>
   import('../features/premium/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })),
 );
 const LicenseAdminPage = lazy(() =>
-  import('../features/license-admin/license-admin-page').then((m) => ({ default: m.LicenseAdminPage })),
+  import('./license-admin-route').then((m) => ({ default: m.LicenseAdminRoute })),
 );
 const AccountPage = lazy(() =>
   import('../features/auth/routes/account-page').then((m) => ({ default: m.AccountPage })),
@@ -94,7 +95,16 @@ export const routes: RouteObject[] = [
     element: <RootLayout premiumActions={PremiumActionsProvider} />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <CataloguePage roleBanner={<PremiumBanner />} /> },
+      {
+        index: true,
+        element: (
+          <CataloguePage
+            roleBanner={<PremiumBanner />}
+            renderCourseNote={(courseSlug) => <AssignedNoteSlot courseSlug={courseSlug} />}
+            assigned={<AssignedListSlot />}
+          />
+        ),
+      },
       { path: routePatterns.signup, element: <SignupPage /> },
       { path: routePatterns.join, element: <JoinPage /> },
       { path: routePatterns.verifySent, element: <VerifySentPage /> },

@@ -30,9 +30,11 @@ interface CourseCardProps {
   /** Who looks: role and licence seat (the signed-in user), or null when signed out. */
   viewer: AccessViewer | null | undefined;
   onUpgrade: () => void;
+  /** A line under the description, composed in by the page ("Assigned by {group}, due {date}", issue 28). */
+  note?: ReactNode;
 }
 
-export function CourseCard({ course, completedModules, viewer, onUpgrade }: CourseCardProps) {
+export function CourseCard({ course, completedModules, viewer, onUpgrade, note }: CourseCardProps) {
   const titleId = useId();
   const state = courseCardState(course, viewer);
   const progress = courseCompletion(
@@ -98,6 +100,7 @@ export function CourseCard({ course, completedModules, viewer, onUpgrade }: Cour
         <Typography color="text.secondary" sx={{ flex: 1 }}>
           {course.description}
         </Typography>
+        {note}
         <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'text.secondary' }}>
           <AccessTimeIcon fontSize="small" aria-hidden="true" />
           <Typography variant="body2">{course.duration}</Typography>

@@ -5,8 +5,8 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { inviteLifetimeMs, licenceMessages, paths, type PublicUser } from '@pd/domain';
-import { lazy, Suspense } from 'react';
+import { type CourseSummary, inviteLifetimeMs, licenceMessages, paths, type PublicUser } from '@pd/domain';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { QueryStatus } from '../../components/query-status';
@@ -70,7 +70,20 @@ function FirstSteps({ seats }: { seats: number }) {
   );
 }
 
-function LicenseAdmin({ user }: { user: PublicUser }) {
+/** The assignment view (issue 28), composed in by the route (features do not import each other). */
+export type RenderAssignments = (props: {
+  groupId: string;
+  courses: readonly CourseSummary[];
+  offline: boolean;
+}) => ReactNode;
+
+function LicenseAdmin({
+  user,
+  renderAssignments,
+}: {
+  user: PublicUser;
+  renderAssignments?: RenderAssignments;
+}) {
   const online = useOnline();
   const groups = useMyGroups(user.id);
   const group = groups.data?.data[0];
@@ -121,6 +134,7 @@ function LicenseAdmin({ user }: { user: PublicUser }) {
             csvUrl={membersCsvUrl(group.id)}
             offline={offline}
           />
+          {renderAssignments?.({ groupId: group.id, courses: catalogue.data ?? [], offline })}
         </>
       )}
     </Box>
@@ -128,10 +142,10 @@ function LicenseAdmin({ user }: { user: PublicUser }) {
 }
 
 /** /license-admin: License Management (spec section 2, issue 18), for license admins only. */
-export function LicenseAdminPage() {
+export function LicenseAdminPage({ renderAssignments }: { renderAssignments?: RenderAssignments } = {}) {
   usePageTitle('License Management');
   const me = useMe();
   if (me.isPending) return <LoadingScreen />;
   if (me.data?.role !== 'license_admin') return <AccessDenied />;
-  return <LicenseAdmin user={me.data} />;
+  return <LicenseAdmin user={me.data} renderAssignments={renderAssignments} />;
 }
