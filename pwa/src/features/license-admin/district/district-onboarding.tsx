@@ -11,15 +11,19 @@ import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import {
   type AdminLicenseGroup,
   type CreateJoinLinkResponse,
   deliveryLabels,
   formatJoinCode,
+  type JoinLink,
   joinLinkStatusLabels,
   limits,
   parseRosterCsv,
@@ -46,33 +50,36 @@ const shown = 200;
 
 function ResultsTable({ results, label }: { results: RosterRowResult[]; label: string }) {
   return (
-    <Box sx={{ maxHeight: 360, overflow: 'auto' }}>
-      <Table size="small" aria-label={label} stickyHeader>
-        <TableHead>
-          <TableRow>
-            <TableCell>Row</TableCell>
-            <TableCell>E-mail</TableCell>
-            <TableCell>Result</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {results.slice(0, shown).map((r) => (
-            <TableRow key={r.row}>
-              <TableCell>{r.row}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.email}</TableCell>
-              <TableCell>
-                {r.outcome === 'skipped'
-                  ? `Skipped: ${r.reason ?? ''}`
-                  : r.outcome === 'invite'
-                    ? 'Will be invited'
-                    : r.delivery
-                      ? `${deliveryLabels[r.delivery.status]}${r.delivery.error ? `: ${r.delivery.error}` : ''}`
-                      : 'Invited'}
-              </TableCell>
+    <Box>
+      {/* Scrolls within itself past a few rows: focusable, so the keyboard can scroll it too. */}
+      <Box role="region" aria-label={`${label}, rows`} tabIndex={0} sx={{ maxHeight: 360, overflow: 'auto' }}>
+        <Table size="small" aria-label={label} stickyHeader>
+          <TableHead>
+            <TableRow>
+              <TableCell>Row</TableCell>
+              <TableCell>E-mail</TableCell>
+              <TableCell>Result</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {results.slice(0, shown).map((r) => (
+              <TableRow key={r.row}>
+                <TableCell>{r.row}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.email}</TableCell>
+                <TableCell>
+                  {r.outcome === 'skipped'
+                    ? `Skipped: ${r.reason ?? ''}`
+                    : r.outcome === 'invite'
+                      ? 'Will be invited'
+                      : r.delivery
+                        ? `${deliveryLabels[r.delivery.status]}${r.delivery.error ? `: ${r.delivery.error}` : ''}`
+                        : 'Invited'}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
       {results.length > shown && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           First {shown} of {results.length} rows shown.
@@ -90,7 +97,7 @@ function ImportProgress({ groupId, importId }: { groupId: string; importId: stri
   return (
     <Box sx={{ mt: 2 }}>
       <Typography role="status" sx={{ mb: 1 }}>
-        {done} of {invited} e-mails left ({progress.sent} sent, {progress.not_delivered} not delivered,{' '}
+        {done} of {invited} e-mails done ({progress.sent} sent, {progress.not_delivered} not delivered,{' '}
         {progress.sending} waiting)
       </Typography>
       <LinearProgress
@@ -243,6 +250,97 @@ function RosterImport({ group, offline }: { group: AdminLicenseGroup; offline: b
   );
 }
 
+const revocable = (link: JoinLink) => link.status === 'active' || link.status === 'used_up';
+const domainsOf = (link: JoinLink) => link.allowed_domains.join(', ') || 'Any';
+const revokeLabel = (link: JoinLink) =>
+  `Revoke the join link for ${link.allowed_domains.join(', ') || 'any address'}, made ${new Date(link.created_at).toLocaleDateString()}`;
+
+/** The group's join links: cards on a phone, a table (scrollable with the keyboard if it must) on a laptop. */
+function JoinLinkList({
+  links,
+  offline,
+  onRevoke,
+}: {
+  links: JoinLink[];
+  offline: boolean;
+  onRevoke: (id: string) => void;
+}) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const revokeButton = (l: JoinLink) =>
+    revocable(l) && (
+      <Button
+        size="small"
+        color="error"
+        disabled={offline}
+        aria-label={revokeLabel(l)}
+        onClick={() => onRevoke(l.id)}
+      >
+        Revoke
+      </Button>
+    );
+  if (phone) {
+    return (
+      <Stack component="ul" aria-label="Join links" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}>
+        {links.map((l) => (
+          <Paper component="li" variant="outlined" key={l.id} sx={{ p: 1.5 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+              <Chip size="small" label={joinLinkStatusLabels[l.status]} />
+              <Typography variant="body2">
+                {l.uses} / {l.max_uses} uses
+              </Typography>
+            </Stack>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              Domains: {domainsOf(l)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Made {new Date(l.created_at).toLocaleDateString()} · expires{' '}
+              {new Date(l.expires_at).toLocaleDateString()}
+            </Typography>
+            {revokeButton(l)}
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <TableContainer
+      role="region"
+      aria-label="Join links table"
+      tabIndex={0}
+      sx={{ mt: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}
+    >
+      <Table size="small" aria-label="Join links">
+        <TableHead>
+          <TableRow>
+            <TableCell>Created</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Uses</TableCell>
+            <TableCell>Domains</TableCell>
+            <TableCell>Expires</TableCell>
+            <TableCell>Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {links.map((l) => (
+            <TableRow key={l.id}>
+              <TableCell>{new Date(l.created_at).toLocaleDateString()}</TableCell>
+              <TableCell>
+                <Chip size="small" label={joinLinkStatusLabels[l.status]} />
+              </TableCell>
+              <TableCell>
+                {l.uses} / {l.max_uses}
+              </TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{domainsOf(l)}</TableCell>
+              <TableCell>{new Date(l.expires_at).toLocaleDateString()}</TableCell>
+              <TableCell>{revokeButton(l)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
 /** Join links (issue 27): make one, show its link, code and QR code once; list, uses, revoke. */
 function JoinLinks({ group, offline }: { group: AdminLicenseGroup; offline: boolean }) {
   const links = useJoinLinks(group.id);
@@ -332,40 +430,7 @@ function JoinLinks({ group, offline }: { group: AdminLicenseGroup; offline: bool
         </Alert>
       )}
       {links.data && links.data.length > 0 && (
-        <Table size="small" aria-label="Join links" sx={{ mt: 2 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Created</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Uses</TableCell>
-              <TableCell>Domains</TableCell>
-              <TableCell>Expires</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {links.data.map((l) => (
-              <TableRow key={l.id}>
-                <TableCell>{new Date(l.created_at).toLocaleDateString()}</TableCell>
-                <TableCell>
-                  <Chip size="small" label={joinLinkStatusLabels[l.status]} />
-                </TableCell>
-                <TableCell>
-                  {l.uses} / {l.max_uses}
-                </TableCell>
-                <TableCell>{l.allowed_domains.join(', ') || 'Any'}</TableCell>
-                <TableCell>{new Date(l.expires_at).toLocaleDateString()}</TableCell>
-                <TableCell>
-                  {(l.status === 'active' || l.status === 'used_up') && (
-                    <Button size="small" color="error" disabled={offline} onClick={() => revoke.mutate(l.id)}>
-                      Revoke
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <JoinLinkList links={links.data} offline={offline} onRevoke={(id) => revoke.mutate(id)} />
       )}
     </Paper>
   );
