@@ -30,6 +30,7 @@ import { devMailboxRoutes } from './modules/mail/routes.js';
 import { pages } from './modules/pages/pages.js';
 import { defaultImagesDir, defaultPwaDist, imagesStatic, pwaStatic } from './modules/pages/static-files.js';
 import { readsOwnBody } from './modules/payments/raw-body.js';
+import { rosterBodyLimit, takesRosterBody } from './modules/licences/roster-body.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { progressRoutes } from './modules/progress/routes.js';
 import { promptRoutes } from './modules/prompts/routes.js';
@@ -115,11 +116,14 @@ export function createApp(options: CreateAppOptions): Koa {
   app.use(apiPathCase());
   app.use(httpsOnlyApi(config.isHttps));
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: jsonBodyLimit, encoding: 'utf-8' });
+  const parseRoster = bodyParser({ enableTypes: ['json'], jsonLimit: rosterBodyLimit, encoding: 'utf-8' });
   // The Stripe webhook is verified on its raw bytes and the demo payment pages post forms: they read their own body.
-  // Only POST/PUT/PATCH carry a body it parses (its default parsedMethods): GETs skip it.
-  app.use((ctx, next) =>
-    !bodyMethods.has(ctx.method) || readsOwnBody(ctx.path) ? next() : parseJson(ctx, next),
-  );
+  // Only POST/PUT/PATCH carry a body it parses (its default parsedMethods): GETs skip it. A roster of
+  // 2,000 rows may reach 1 MB (issue 27); every other body stays within 100 kB.
+  app.use((ctx, next) => {
+    if (!bodyMethods.has(ctx.method) || readsOwnBody(ctx.path)) return next();
+    return (takesRosterBody(ctx.path) ? parseRoster : parseJson)(ctx, next);
+  });
   app.use(inputRules());
   // Sessions cost a database read: only the api needs them, not static files.
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? session(ctx, next) : next()));

@@ -14,6 +14,8 @@ interface HttpLikeError {
   type?: unknown;
   message?: unknown;
   name?: unknown;
+  /** raw-body's limit in bytes, on its 413. */
+  limit?: unknown;
 }
 
 function statusOf(error: HttpLikeError): number {
@@ -28,7 +30,10 @@ function isBodyDecodingError(error: HttpLikeError & { code?: unknown }): boolean
 
 /** Known library errors get a message a person can read. */
 function clientMessage(status: number, error: HttpLikeError): string {
-  if (status === 413) return 'The request body is too large (limit 100 kB).';
+  if (status === 413) {
+    const kB = typeof error.limit === 'number' ? Math.round(error.limit / 1024) : 100;
+    return `The request body is too large (limit ${kB} kB).`;
+  }
   if (
     status === 415 &&
     (error.type === 'encoding.unsupported' || /content-encoding/i.test(String(error.message)))

@@ -222,3 +222,39 @@ describe('POST /api/license-groups/{id}/roster', () => {
     expect((await roster(teacher.client, groupId, [{ email: uniqueEmail() }], true)).status).toBe(403);
   });
 });
+
+describe('the body of a 2,000-row roster (issue 27)', () => {
+  it('is read whole though it is past the 100 kB of other calls; past 1 MB it is refused, naming the limit', async () => {
+    const { admin, groupId } = await adminWithGroup(50);
+    const rows = Array.from({ length: limits.maxRosterRows }, (_, i) => ({
+      email: `teacher.number-${i}@springfield-unified.k12.district.org`,
+      firstName: `Firstname${i}`,
+      lastName: `Lastname-of-teacher-${i}`,
+      school: `Springfield Elementary School number ${i % 40}`,
+    }));
+    expect(JSON.stringify({ rows, dryRun: true }).length).toBeGreaterThan(250 * 1024);
+    const preview = await roster(admin.client, groupId, rows, true);
+    expect(preview.status).toBe(200);
+    expect(preview.body.summary).toMatchObject({
+      rows: limits.maxRosterRows,
+      to_invite: limits.maxRosterRows,
+      refusal: districtMessages.rosterNotEnoughSeats(limits.maxRosterRows, 50),
+    });
+
+    const huge = await admin.client.post<{ error: string }>(`/api/license-groups/${groupId}/roster`, {
+      rows: rows.slice(0, 1),
+      dryRun: true,
+      padding: 'x'.repeat(1024 * 1024),
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toEqual({ error: 'The request body is too large (limit 1024 kB).' });
+    // Every other call keeps its 100 kB.
+    const invites = await admin.client.post<{ error: string }>('/api/invites', {
+      license_group_id: groupId,
+      emails: ['ana@district.org'],
+      padding: 'x'.repeat(150 * 1024),
+    });
+    expect(invites.status).toBe(413);
+    expect(invites.body).toEqual({ error: 'The request body is too large (limit 100 kB).' });
+  });
+});
