@@ -553,6 +553,7 @@ export async function benchReconnectStorm() {
     const readerRun = startReaders(publicUrl, balancer.urls, readerDevices, courses);
     await sleep(5000); // the other teachers' requests before the storm, for comparison
     const cpuBefore = instances.map((i) => cpuSeconds(i.pid));
+    balancer.served.fill(0);
     const storm = { start: now(), end: 0 };
     await Promise.all(
       devices.map(async (device) => {
