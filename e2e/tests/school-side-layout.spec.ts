@@ -190,6 +190,13 @@ test('the licence admin and super admin screens fit a phone and a laptop, and pa
     await licenceAdmin.setViewportSize(viewport);
     await licenceAdmin.goto('/license-admin');
     await expect(licenceAdmin.getByRole('heading', { level: 1, name: 'License Management' })).toBeVisible();
+    // Issue 27's sections (their own chunk), with the demo's roster import and join link in them.
+    const roster = licenceAdmin.getByRole('region', { name: 'Import a roster' });
+    await expect(roster.getByRole('button', { name: /invited, \d+ skipped/ }).first()).toBeVisible();
+    const joinLinks = licenceAdmin.getByRole('region', { name: 'Join links' });
+    await expect(joinLinks.getByText('demo.test').first()).toBeVisible();
+    const delivery = licenceAdmin.getByRole('region', { name: 'Reminders and delivery' });
+    await expect(delivery.getByText('Invitations not arriving?')).toBeVisible();
     const history = licenceAdmin.getByRole('region', { name: 'Invitation History' });
     // The newest invitations come first (the api's order), however many a page shows: the last
     // send's are on the first page, this one still pending (its revoke is cancelled below).
