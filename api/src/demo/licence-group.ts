@@ -1,9 +1,10 @@
 import type { Content } from '@pd/content';
-import { paths } from '@pd/domain';
+import { addDays, localDate, paths } from '@pd/domain';
 import type { AppDeps } from '../deps.js';
 import type { Logger } from '../logger.js';
 import { hashPassword } from '../modules/auth/crypto.js';
 import { findUserByEmail, insertUser } from '../modules/auth/store.js';
+import { createAssignments } from '../modules/assignments/service.js';
 import { membershipOf } from '../modules/access/service.js';
 import { sendInvites } from '../modules/licences/invitations.js';
 import { createJoinLink } from '../modules/licences/join-links.js';
@@ -75,12 +76,17 @@ export async function seedDemoLicenceGroup(
       { email: 'not-an-address' },
     ],
   });
+  // An assignment with a due date (issue 28): members see "Assigned by ..., due ..." on the course.
+  await createAssignments(deps, admin, group.id, {
+    courseSlugs: ['ai-in-education'],
+    dueDate: addDays(localDate(now, 'UTC'), 30),
+  });
   const { code } = await createJoinLink(deps, admin, group.id, {
     max_uses: 10,
     expires_in_days: 14,
     allowed_domains: ['demo.test'],
   });
   logger.info(
-    `demo licence group "${group.name}" (30 seats) for license-admin@demo.test: ${demoMembers.length} members (password ${demoPassword}), ${demoInvites.length} pending invitations, a roster import (${roster.summary.to_invite} invited, ${roster.summary.skipped} skipped) and a join link for @demo.test: ${deps.config.publicUrl}${paths.join(code)}`,
+    `demo licence group "${group.name}" (30 seats) for license-admin@demo.test: ${demoMembers.length} members (password ${demoPassword}), ${demoInvites.length} pending invitations, a roster import (${roster.summary.to_invite} invited, ${roster.summary.skipped} skipped), 'AI in Education' assigned due in 30 days and a join link for @demo.test: ${deps.config.publicUrl}${paths.join(code)}`,
   );
 }

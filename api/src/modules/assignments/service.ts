@@ -274,9 +274,11 @@ function userMatchesText(search: string): (text: string) => boolean {
   return (text) => fold(text).includes(needle);
 }
 
+const collator = new Intl.Collator('en', { sensitivity: 'base' });
+
 function byNameThenEmail(a: AssignmentRow, b: AssignmentRow): number {
   if (a.joined !== b.joined) return a.joined ? -1 : 1;
-  return (a.name ?? '').localeCompare(b.name ?? '') || a.email.localeCompare(b.email);
+  return collator.compare(a.name ?? '', b.name ?? '') || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0);
 }
 
 /** The signed-in teacher's assigned courses (a course assigned twice: the earliest due date). */
