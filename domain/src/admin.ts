@@ -63,6 +63,16 @@ export const AdminUser = z.object({
   createdAt: z.string(),
   /** New: two-step sign-in is on (decision 077); the dashboard can reset it. */
   mfaEnabled: z.boolean(),
+  /** Issue 28: the licence seat the user holds (the badge reads 'Premium · {group}' while it is live). */
+  licence: z
+    .object({
+      groupId: z.string(),
+      groupName: z.string(),
+      groupStatus: z.enum(['active', 'suspended']),
+      live: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
@@ -75,6 +85,8 @@ export const AdminUserQuery = z.object({
   search: z.string().trim().max(255, 'Search is too long').optional(),
   role: Role.optional(),
   verified: z.enum(['yes', 'no'], { error: 'Verified must be yes or no' }).optional(),
+  /** Issue 28: only the members of this licence group. */
+  group: z.string().trim().uuid('Group must be a licence group id').optional(),
   sort: z.enum(adminUserSorts, { error: 'Sort must be joined_desc or joined_asc' }).default('joined_desc'),
   limit: z.coerce
     .number({ error: 'Limit must be a number' })
@@ -118,6 +130,17 @@ export const auditActions = [
   'join_link_revoked',
   'assignments_created',
   'assignment_removed',
+  // Issue 28 part 4: every action of a licence admin and a super admin.
+  'invite_resent',
+  'invite_accepted',
+  'member_joined',
+  'member_removed',
+  'group_term_changed',
+  'group_admin_added',
+  'group_admin_removed',
+  'group_owner_changed',
+  'mfa_enabled',
+  'mfa_disabled',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -135,7 +158,21 @@ export const auditActionLabels: Record<AuditAction, string> = {
   join_link_revoked: 'Join link revoked',
   assignments_created: 'Courses assigned',
   assignment_removed: 'Assignment removed',
+  invite_resent: 'Invite resent',
+  invite_accepted: 'Invite accepted',
+  member_joined: 'Joined with a link',
+  member_removed: 'Member removed',
+  group_term_changed: 'Group term changed',
+  group_admin_added: 'Co-admin added',
+  group_admin_removed: 'Co-admin removed',
+  group_owner_changed: 'Group handed over',
+  mfa_enabled: 'Two-step sign-in turned on',
+  mfa_disabled: 'Two-step sign-in turned off',
 };
+
+/** What an audit entry is about. */
+export const auditTargetTypes = ['user', 'license_group', 'invite', 'join_link', 'assignment'] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** One row of the audit log: who did what to whom, when, with the values before and after. */
 export const AuditEntry = z.object({
@@ -144,19 +181,47 @@ export const AuditEntry = z.object({
   action: z.enum(auditActions),
   actorId: z.string().nullable(),
   actorEmail: z.string(),
-  targetType: z.enum(['user', 'license_group', 'invite', 'join_link']),
+  targetType: z.enum(auditTargetTypes),
   targetId: z.string(),
   targetLabel: z.string(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
+  /** Issue 28: the licence group the action belongs to (its licence admins read these entries). */
+  licenseGroupId: z.string().nullable().optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-/** GET /api/admin/audit?limit=&offset=: newest first. */
-export const AuditQuery = z.object({
-  limit: AdminUserQuery.shape.limit,
-  offset: AdminUserQuery.shape.offset,
-});
+const auditDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be written YYYY-MM-DD')
+  .refine((d) => {
+    const parsed = new Date(`${d}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === d;
+  }, 'Dates must be real days')
+  .optional();
+
+/**
+ * GET /api/admin/audit (and a licence admin's GET /api/license-groups/{id}/audit), newest first,
+ * paged on the server (issue 28 part 4). Filters, all optional: `actor` (an account's id or exact
+ * e-mail), `action`, `target` (an id or the exact label: an e-mail, a group's name), `from` / `to`
+ * (days, UTC, both included), `q` (any part of the actor's e-mail or of the target's label).
+ */
+export const AuditQuery = z
+  .object({
+    limit: AdminUserQuery.shape.limit,
+    offset: AdminUserQuery.shape.offset,
+    actor: z.string().trim().max(255, 'Actor is too long').optional(),
+    action: z.enum(auditActions, { error: 'Unknown action' }).optional(),
+    target: z.string().trim().max(255, 'Target is too long').optional(),
+    from: auditDay,
+    to: auditDay,
+    q: z.string().trim().max(200, 'Search is too long').optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'From must not be after To',
+    path: ['from'],
+  });
 export type AuditQuery = z.input<typeof AuditQuery>;
 
 export const AuditListResponse = z.object({

@@ -65,6 +65,7 @@ import {
 } from './mfa.js';
 import { publicContentPaths } from './service-worker-protocol.js';
 import { ssoEndpoints } from './endpoints-sso.js';
+import { groupAdminEndpoints } from './group-admin.js';
 import {
   AcceptInviteRequest,
   AcceptInviteResponse,
@@ -321,6 +322,8 @@ export const endpoints = {
   joinLink: endpoint({ method: 'GET', path: '/api/join/:code', response: JoinLinkLookupResponse }),
   /** The signed-in teacher joins with the link. */
   join: endpoint({ method: 'POST', path: '/api/join/:code', response: JoinResponse }),
+  // Who manages what, and a group's audit entries (issue 28, parts 1 and 4; decisions 110, 111).
+  ...groupAdminEndpoints,
 
   // Assigned courses, due dates and nudges (issue 28, part 2; decisions 113-115).
   createAssignments: endpoint({

@@ -28,7 +28,13 @@ export const PublicUser = z.object({
   /** The licence group seat the user holds (issue 18); null or absent when none. */
   licence: z.optional(
     z.nullable(
-      z.object({ groupId: z.string(), groupName: z.string(), groupStatus: z.enum(licenseGroupStatuses) }),
+      z.object({
+        groupId: z.string(),
+        groupName: z.string(),
+        groupStatus: z.enum(licenseGroupStatuses),
+        live: z.optional(z.boolean()),
+        endsOn: z.optional(z.nullable(z.string())),
+      }),
     ),
   ),
 });

@@ -30,5 +30,6 @@ export * from './licences.js';
 export * from './district.js';
 export * from './assignments.js';
 export * from './admin.js';
+export * from './group-admin.js';
 export * from './analytics.js';
 export * from './analytics-device.js';

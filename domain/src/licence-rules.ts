@@ -1,10 +1,11 @@
 // Zod-free on purpose: the account menu and the course cards (the app's first screen) read these.
 import { limits } from './limits.js';
 
-import { premiumSourceMessages } from './licence-core.js';
+import { type LicenseGroupStatus, premiumSourceMessages } from './licence-core.js';
 
 export {
   licenseGroupStatuses,
+  membershipNotice,
   premiumSourceMessages,
   type LicenceMembership,
   type LicenseGroupStatus,
@@ -249,3 +250,67 @@ export function emailInDomains(email: string, domains: readonly string[]): boole
     .toLowerCase();
   return at > 0 && domains.includes(domain);
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Running a district (issue 28): a group's term.
+
+/** A date of a group's term: `YYYY-MM-DD` (a calendar day, read in UTC). */
+export type TermDate = string;
+
+/** `now`'s calendar day in UTC (`YYYY-MM-DD`), the day a term's dates are compared with. */
+export function termDay(now: Date): TermDate {
+  return now.toISOString().slice(0, 10);
+}
+
+/** What a seat gives at `now`: premium (`live`), or why not. */
+export type MembershipState = 'live' | 'suspended' | 'not_started' | 'ended';
+
+/**
+ * Is this licence membership live? The one rule (issue 28): the group is active (not suspended by
+ * the super admin), its term has started (`startsOn` on or before today; none = always) and not
+ * ended (today before `endsOn`, the first day without access; none = open-ended). Renewal moves
+ * `endsOn` later and the seat is live again. The api's access module asks it for every seat.
+ */
+export function membershipState(
+  group: { status: LicenseGroupStatus; startsOn: TermDate | null; endsOn: TermDate | null },
+  now: Date,
+): MembershipState {
+  if (group.status !== 'active') return 'suspended';
+  const today = termDay(now);
+  if (group.startsOn && today < group.startsOn) return 'not_started';
+  if (group.endsOn && today >= group.endsOn) return 'ended';
+  return 'live';
+}
+
+export function isMembershipLive(
+  group: { status: LicenseGroupStatus; startsOn: TermDate | null; endsOn: TermDate | null },
+  now: Date,
+): boolean {
+  return membershipState(group, now) === 'live';
+}
+
+/** A term's end must come after its start (both optional). */
+export function isValidTerm(startsOn: TermDate | null, endsOn: TermDate | null): boolean {
+  return !startsOn || !endsOn || startsOn < endsOn;
+}
+
+/** The texts of issue 28's part 1: co-admins, handing a group over, terms. */
+export const groupAdminMessages = {
+  adminAdded: 'Co-admin added',
+  adminRemoved: 'Co-admin removed',
+  notLicenseAdmin:
+    'Only a license admin account can manage a license group. Ask the super admin to make this account a license admin first.',
+  userNotFound: 'No account with this e-mail address or id.',
+  alreadyAdmin: 'This account already manages the license group.',
+  notAdmin: 'This account does not manage the license group.',
+  purchaserStays:
+    'The purchaser cannot be removed. The super admin can hand the group to another license admin first.',
+  lastAdmin: 'The last license admin of a group cannot be removed.',
+  emailOrUserId: 'Give either an e-mail address or a user id.',
+  termOrder: 'The end date must be after the start date.',
+  termDate: 'A date must be written YYYY-MM-DD.',
+  samePurchaser: 'This license admin already purchases the group.',
+  ownerChanged: 'License group handed over',
+  termSaved: 'Term saved',
+  backToDashboard: 'Back to the admin dashboard',
+} as const;

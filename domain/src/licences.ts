@@ -77,6 +77,9 @@ export const LicenseGroup = z.object({
   licenses_available: z.number(),
   created_at: z.string(),
   status: z.enum(licenseGroupStatuses),
+  /** Issue 28: the term (`YYYY-MM-DD`; null: from the start, open-ended). */
+  starts_on: z.string().nullable().optional(),
+  ends_on: z.string().nullable().optional(),
 });
 export type LicenseGroup = z.infer<typeof LicenseGroup>;
 
@@ -89,6 +92,11 @@ export const AdminLicenseGroup = LicenseGroup.extend({
   invites: z.array(Invite),
   /** Issue 27: reminders of pending invitations on day 3 and day 10 (on unless turned off). */
   invite_reminders: z.boolean().optional(),
+  /** Issue 28: the group's licence admins (the purchaser first) and whether its seats give premium now. */
+  admins: z
+    .array(z.object({ id: z.string(), name: z.string(), email: z.string(), purchaser: z.boolean() }))
+    .optional(),
+  live: z.boolean().optional(),
 });
 export type AdminLicenseGroup = z.infer<typeof AdminLicenseGroup>;
 export const AdminLicenseGroupListResponse = z.array(AdminLicenseGroup);

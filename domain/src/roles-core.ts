@@ -29,18 +29,33 @@ export type SubscriptionAccess = 'live' | 'none' | null;
 export function hasPremiumAccess(
   role: RoleName | null | undefined,
   subscription: SubscriptionAccess,
-  membership: Pick<LicenceMembership, 'groupStatus'> | null | undefined,
+  membership: Pick<LicenceMembership, 'groupStatus' | 'live'> | null | undefined,
 ): boolean {
   if (!role) return false;
   if (role === 'premium' || role === 'license_admin' || role === 'superadmin') return true;
   if (subscription === 'live') return true;
-  return membership?.groupStatus === 'active';
+  // `live` is the term rule (`isMembershipLive`, issue 28) as the api's access module applied it.
+  return membership?.groupStatus === 'active' && membership.live !== false;
+}
+
+/**
+ * The role as a badge reads it (issue 28): a teacher whose seat gives premium reads as premium
+ * through the group ('Premium · Demo Unified School District').
+ */
+export function roleLabelOf(
+  role: RoleName,
+  licence: Pick<LicenceMembership, 'groupName' | 'groupStatus' | 'live'> | null | undefined,
+): string {
+  if ((role === 'free' || role === 'premium') && licence && hasPremiumAccess('free', null, licence)) {
+    return `${roleLabels.premium} · ${licence.groupName}`;
+  }
+  return roleLabels[role];
 }
 
 /** Who is asking, as the access rules read it: role and licence seat; null when signed out. */
 export interface AccessViewer {
   role: RoleName;
-  licence?: Pick<LicenceMembership, 'groupStatus'> | null;
+  licence?: Pick<LicenceMembership, 'groupStatus' | 'live'> | null;
 }
 
 /** `hasPremiumAccess` of a viewer (the role stands for the subscription, see `SubscriptionAccess`). */

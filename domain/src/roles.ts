@@ -4,6 +4,7 @@ export { Role } from './first-load-contracts.js';
 export {
   canManageSubscription,
   hasPremiumAccess,
+  roleLabelOf,
   roleLabels,
   roles,
   viewerHasPremium,

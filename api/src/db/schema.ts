@@ -1,4 +1,11 @@
-import { assignmentMailKinds, auditActions, licenseGroupStatuses, planTypes, roles } from '@pd/domain';
+import {
+  assignmentMailKinds,
+  auditActions,
+  auditTargetTypes,
+  licenseGroupStatuses,
+  planTypes,
+  roles,
+} from '@pd/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -395,9 +402,37 @@ export const licenseGroups = pgTable(
     status: text('status', { enum: licenseGroupStatuses }).notNull().default('active'),
     /** Pending invitations get a reminder on day 3 and day 10 unless the licence admin turns it off (issue 27). */
     inviteReminders: boolean('invite_reminders').notNull().default(true),
+    /**
+     * The term (issue 28, decision 110): the first day of access and the first day without it
+     * (`YYYY-MM-DD`, UTC); null: from the start, open-ended. `isMembershipLive` (domain) reads them.
+     */
+    startsOn: date('starts_on', { mode: 'string' }),
+    endsOn: date('ends_on', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [index('license_groups_purchaser_idx').on(t.purchaserId)],
+);
+
+/**
+ * A group's co-admins (issue 28, decision 110): licence-admin accounts that manage the group beside
+ * its purchaser (`license_groups.purchaser_id`, who is not listed here).
+ */
+export const licenseGroupAdmins = pgTable(
+  'license_group_admins',
+  {
+    licenseGroupId: uuid('license_group_id')
+      .notNull()
+      .references(() => licenseGroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.licenseGroupId, t.userId] }),
+    index('license_group_admins_user_idx').on(t.userId),
+  ],
 );
 
 /** An invitation: the code in the link is never stored, only its SHA-256. */
@@ -622,14 +657,29 @@ export const auditLog = pgTable(
     /** Who did it; null once that account is deleted (`actorEmail` then reads 'Deleted user'). */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
-    targetType: text('target_type', { enum: ['user', 'license_group', 'invite', 'join_link'] }).notNull(),
+    targetType: text('target_type', { enum: auditTargetTypes }).notNull(),
     targetId: text('target_id').notNull(),
     /** The target as a person reads it (an e-mail, a group name); 'Deleted user' after a deletion. */
     targetLabel: text('target_label').notNull(),
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
+    /** The licence group the action belongs to (issue 28): its licence admins read these entries. */
+    licenseGroupId: uuid('license_group_id'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at, t.id), index('audit_log_target_idx').on(t.targetId)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_target_idx').on(t.targetId),
+    // The Activity tab's filters, each a page newest first (issue 28 part 4, bench/audit-log.mjs).
+    index('audit_log_group_at_idx').on(t.licenseGroupId, t.at, t.id),
+    index('audit_log_action_at_idx').on(t.action, t.at, t.id),
+    index('audit_log_actor_at_idx').on(t.actorId, t.at, t.id),
+    index('audit_log_actor_email_idx').on(sql`lower(${t.actorEmail})`),
+    index('audit_log_target_label_idx').on(sql`lower(${t.targetLabel})`),
+    index('audit_log_search_idx').using(
+      'gin',
+      sql`(lower(${t.actorEmail} || ' ' || ${t.targetLabel})) gin_trgm_ops`,
+    ),
+  ],
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;

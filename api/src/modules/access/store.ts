@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { LicenceMembership } from '@pd/domain';
+import type { LicenseGroupStatus } from '@pd/domain';
 import type { Db } from '../../db/client.js';
 import { licenseGroups, licenseMemberships } from '../../db/schema.js';
 
@@ -8,10 +8,25 @@ import { licenseGroups, licenseMemberships } from '../../db/schema.js';
  * only; the licences module writes seats.
  */
 
-/** The seat the user holds, with its group's name and status; null when none. */
-export async function membershipOf(db: Db, userId: string): Promise<LicenceMembership | null> {
+export interface SeatRow {
+  groupId: string;
+  groupName: string;
+  groupStatus: LicenseGroupStatus;
+  /** The group's term (issue 28): `YYYY-MM-DD` or null. */
+  startsOn: string | null;
+  endsOn: string | null;
+}
+
+/** The seat the user holds, with its group's name, status and term; null when none. */
+export async function seatOf(db: Db, userId: string): Promise<SeatRow | null> {
   const [row] = await db
-    .select({ groupId: licenseGroups.id, groupName: licenseGroups.name, groupStatus: licenseGroups.status })
+    .select({
+      groupId: licenseGroups.id,
+      groupName: licenseGroups.name,
+      groupStatus: licenseGroups.status,
+      startsOn: licenseGroups.startsOn,
+      endsOn: licenseGroups.endsOn,
+    })
     .from(licenseMemberships)
     .innerJoin(licenseGroups, eq(licenseGroups.id, licenseMemberships.licenseGroupId))
     .where(eq(licenseMemberships.userId, userId));

@@ -98,6 +98,7 @@ describe('GET /api/admin/users', () => {
       emailVerified: expect.any(Boolean),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       mfaEnabled: false,
+      licence: null,
     });
     const byEmail = await superadmin.client.get<AdminUserListResponse>(
       `/api/admin/users?search=${tag.toUpperCase()}-3@`,

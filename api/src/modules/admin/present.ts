@@ -1,8 +1,7 @@
-import type { AdminUser, AuditEntry } from '@pd/domain';
-import type { AuditRow } from '../../db/schema.js';
+import { type AdminUser, isMembershipLive } from '@pd/domain';
 import type { UserListRow } from './store.js';
 
-export const presentAdminUser = (row: UserListRow): AdminUser => ({
+export const presentAdminUser = (row: UserListRow, now: Date): AdminUser => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -10,17 +9,19 @@ export const presentAdminUser = (row: UserListRow): AdminUser => ({
   emailVerified: row.emailVerified,
   createdAt: row.createdAt,
   mfaEnabled: Boolean(row.mfaEnabled),
+  // Issue 28: the seat, and whether it gives premium now (the domain's term rule).
+  licence: row.licence
+    ? {
+        groupId: row.licence.groupId,
+        groupName: row.licence.groupName,
+        groupStatus: row.licence.groupStatus,
+        live: isMembershipLive(
+          { status: row.licence.groupStatus, startsOn: row.licence.startsOn, endsOn: row.licence.endsOn },
+          now,
+        ),
+      }
+    : null,
 });
 
-export const presentAuditEntry = (row: AuditRow): AuditEntry => ({
-  id: row.id,
-  at: row.at.toISOString(),
-  action: row.action,
-  actorId: row.actorId,
-  actorEmail: row.actorEmail,
-  targetType: row.targetType,
-  targetId: row.targetId,
-  targetLabel: row.targetLabel,
-  before: row.before,
-  after: row.after,
-});
+/** The audit log's presenter is the audit module's (the licences module presents a group's entries too). */
+export { presentAuditEntry } from '../audit/present.js';

@@ -5,6 +5,8 @@ import { parseInput } from '../../errors.js';
 import { deleteAccount } from '../../commands/delete-account.js';
 import { route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
+import { Readable } from 'node:stream';
+import { auditCsvLines, auditCsvName } from '../audit/present.js';
 import { presentAdminUser, presentAuditEntry } from './present.js';
 import * as service from './service.js';
 
@@ -21,7 +23,13 @@ export function adminRoutes(deps: AppDeps): Router {
     const query = parseInput(AdminUserQuery, ctx.query);
     const { rows, total } = await service.listUsers(deps, signedInUser(ctx), query);
     noStore(ctx);
-    return { users: rows.map(presentAdminUser), total, limit: query.limit, offset: query.offset };
+    const now = deps.clock();
+    return {
+      users: rows.map((r) => presentAdminUser(r, now)),
+      total,
+      limit: query.limit,
+      offset: query.offset,
+    };
   });
 
   route(router, endpoints.updateUserRole, signedIn, async ({ ctx, input, params }) => {
@@ -45,10 +53,20 @@ export function adminRoutes(deps: AppDeps): Router {
   });
 
   route(router, endpoints.adminAudit, signedIn, async ({ ctx }) => {
-    const query = parseInput(AuditQuery, ctx.query);
-    const { rows, total } = await service.listAudit(deps, signedInUser(ctx), query.limit, query.offset);
+    const { limit, offset, ...filter } = parseInput(AuditQuery, ctx.query);
+    const { rows, total } = await service.listAudit(deps, signedInUser(ctx), limit, offset, filter);
     noStore(ctx);
-    return { entries: rows.map(presentAuditEntry), total, limit: query.limit, offset: query.offset };
+    return { entries: rows.map(presentAuditEntry), total, limit, offset };
+  });
+
+  // Issue 28 part 4: the same filters, every matching entry, as a CSV file.
+  route(router, endpoints.adminAuditCsv, signedIn, ({ ctx }) => {
+    const { limit: _limit, offset: _offset, ...filter } = parseInput(AuditQuery, ctx.query);
+    const pages = service.auditExport(deps, signedInUser(ctx), filter);
+    noStore(ctx);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.attachment(auditCsvName(deps.clock()));
+    ctx.body = Readable.from(auditCsvLines(pages));
   });
 
   return router;

@@ -60,15 +60,28 @@ export async function listUsers(
     search: query.search ? query.search : undefined,
     role: query.role,
     verified: query.verified === undefined ? undefined : query.verified === 'yes',
+    groupId: query.group,
     sort: query.sort,
     limit: query.limit,
     offset: query.offset,
   });
 }
 
-export async function listAudit(deps: Pick<AppDeps, 'db'>, actor: Actor, limit: number, offset: number) {
+export async function listAudit(
+  deps: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  limit: number,
+  offset: number,
+  filter: audit.AuditFilter = {},
+) {
   if (!canAdminister(actor)) throw forbidden();
-  return audit.list(deps.db, limit, offset);
+  return audit.list(deps.db, limit, offset, filter);
+}
+
+/** Every entry the filter matches, for the CSV export (superadmin only). */
+export function auditExport(deps: Pick<AppDeps, 'db'>, actor: Actor, filter: audit.AuditFilter) {
+  if (!canAdminister(actor)) throw forbidden();
+  return audit.allEntries(deps.db, filter);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { licenseGroups, licenseMemberships, users } from '../../db/schema.js';
 import { userMatches } from '../../db/search.js';
 
 /**
@@ -13,6 +13,8 @@ export interface UserListFilter {
   search?: string;
   role?: 'free' | 'premium' | 'license_admin' | 'superadmin';
   verified?: boolean;
+  /** Issue 28: only the members of this licence group. */
+  groupId?: string;
   sort: 'joined_desc' | 'joined_asc';
   limit: number;
   offset: number;
@@ -28,6 +30,14 @@ export interface UserListRow {
   mfaEnabled: boolean;
   /** ISO-8601 (UTC). */
   createdAt: string;
+  /** The licence seat the user holds (issue 28): its group, status and term; null when none. */
+  licence: {
+    groupId: string;
+    groupName: string;
+    groupStatus: 'active' | 'suspended';
+    startsOn: string | null;
+    endsOn: string | null;
+  } | null;
 }
 
 /**
@@ -39,6 +49,11 @@ function where(filter: UserListFilter): SQL | undefined {
   if (filter.search) parts.push(userMatches(filter.search));
   if (filter.role) parts.push(eq(users.role, filter.role));
   if (filter.verified !== undefined) parts.push(eq(users.emailVerified, filter.verified));
+  if (filter.groupId) {
+    parts.push(
+      sql`exists (select 1 from license_memberships m where m.user_id = ${users.id} and m.license_group_id = ${filter.groupId})`,
+    );
+  }
   return and(...parts);
 }
 
@@ -51,7 +66,7 @@ export async function listUsers(
       ? [asc(users.createdAt), asc(users.id)]
       : [desc(users.createdAt), desc(users.id)];
   const condition = where(filter);
-  const [rows, totals] = await Promise.all([
+  const [found, totals] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -61,13 +76,25 @@ export async function listUsers(
         emailVerified: users.emailVerified,
         mfaEnabled: sql<boolean>`exists (select 1 from user_mfa m where m.user_id = ${users.id})`,
         createdAt: sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+        groupId: licenseGroups.id,
+        groupName: licenseGroups.name,
+        groupStatus: licenseGroups.status,
+        startsOn: licenseGroups.startsOn,
+        endsOn: licenseGroups.endsOn,
       })
       .from(users)
+      .leftJoin(licenseMemberships, eq(licenseMemberships.userId, users.id))
+      .leftJoin(licenseGroups, eq(licenseGroups.id, licenseMemberships.licenseGroupId))
       .where(condition)
       .orderBy(...order)
       .limit(filter.limit)
       .offset(filter.offset),
     db.select({ n: count() }).from(users).where(condition),
   ]);
+  const rows = found.map(({ groupId, groupName, groupStatus, startsOn, endsOn, ...user }) => ({
+    ...user,
+    licence:
+      groupId && groupName && groupStatus ? { groupId, groupName, groupStatus, startsOn, endsOn } : null,
+  }));
   return { rows, total: Number(totals[0]?.n ?? 0) };
 }

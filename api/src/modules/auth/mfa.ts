@@ -1,7 +1,9 @@
 import { errorCodes, mfaMessages, mfaRequiredFor, mfaRules, type MfaStatusResponse } from '@pd/domain';
+import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import * as audit from '../audit/service.js';
 import { mailLinks, mfaCodesFailedMail } from '../mail/templates.js';
 import { randomToken, verifyPassword } from './crypto.js';
 import * as store from './store.js';
@@ -86,9 +88,11 @@ export async function enable(deps: MfaDeps, userId: string, sealed: string, code
   const step = await acceptedTimeStep(secret, code, now, null);
   if (step === null) throw new AppError(401, mfaMessages.setupCodeInvalid, errorCodes.unauthorized);
   const codes = newRecoveryCodes();
-  await deps.db.transaction((tx) =>
-    store.saveMfa(tx, userId, sealed, step, codes.map(recoveryCodeHash), now),
-  );
+  await deps.db.transaction(async (tx) => {
+    const before = await store.findUserById(tx, userId);
+    await store.saveMfa(tx, userId, sealed, step, codes.map(recoveryCodeHash), now);
+    if (before) await auditMfa(tx, before, 'mfa_enabled', now);
+  });
   return codes;
 }
 
@@ -106,7 +110,23 @@ export async function disable(deps: MfaDeps, user: UserRow, password: string, co
   if (mfaRequiredFor(user.role)) throw new AppError(403, mfaMessages.requiredForRole, errorCodes.forbidden);
   await confirmPassword(user, password);
   await checkCode(deps, user.id, code);
-  await deps.db.transaction((tx) => store.deleteMfa(tx, user.id));
+  await deps.db.transaction(async (tx) => {
+    await store.deleteMfa(tx, user.id);
+    await auditMfa(tx, user, 'mfa_disabled', deps.clock());
+  });
+}
+
+/**
+ * Two-step sign-in turned on (or moved to a new authenticator) or off is on the audit log, in the
+ * change's transaction (issue 28 part 4): the account is its own actor and target.
+ */
+function auditMfa(
+  tx: Db,
+  user: Pick<UserRow, 'id' | 'email'>,
+  action: 'mfa_enabled' | 'mfa_disabled',
+  at: Date,
+): Promise<void> {
+  return audit.record(tx, user, { action, target: { type: 'user', id: user.id, label: user.email } }, at);
 }
 
 /** Ten new recovery codes after a good code; the old ones stop working. */

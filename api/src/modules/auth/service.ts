@@ -233,6 +233,11 @@ export function findUser(deps: Pick<AppDeps, 'db'>, userId: string): Promise<Use
   return store.findUserById(deps.db, userId);
 }
 
+/** A user by normalised e-mail (a licence group's co-admin is added by address, issue 28). */
+export function findUserByEmail(deps: Pick<AppDeps, 'db'>, email: string): Promise<UserRow | null> {
+  return store.findUserByEmail(deps.db, email);
+}
+
 export function userExists(tx: Db, userId: string): Promise<boolean> {
   return store.userExists(tx, userId);
 }

@@ -64,10 +64,20 @@ export async function listAllGroups(deps: ServiceDeps, actor: Actor) {
   return groups.map((group) => ({ group, usage: usage.get(group.id) ?? { used: 0, pending: 0 } }));
 }
 
-/** The signed-in licence admin's groups with their invites (the page uses the first). */
+/**
+ * The groups the signed-in licence admin manages (purchaser or co-admin, issue 28) with their
+ * invites and admins; the page switches between them. `adminView` also serves the super admin's
+ * view of any one group (GET /api/license-groups/{id}).
+ */
 export async function myGroups(deps: ServiceDeps, actor: Actor) {
   if (!isLicenceStaff(actor)) throw forbidden(licenceAccessMessages.onlyLicenseAdmins);
-  const groups = await store.groupsOfPurchaser(deps.db, actor.id);
+  return adminView(deps, await store.groupsOfAdmin(deps.db, actor.id));
+}
+
+export async function adminView(
+  deps: ServiceDeps,
+  groups: (store.GroupWithAdmins & { purchaserEmail: string | null })[],
+) {
   const now = deps.clock();
   const usage = await store.seatUsage(
     deps.db,
@@ -83,10 +93,11 @@ export async function myGroups(deps: ServiceDeps, actor: Actor) {
         invites.flatMap((i) => (i.lastMailId ? [i.lastMailId] : [])),
       );
       return {
-        group: { ...group, purchaserEmail: actor.email },
+        group,
         usage: usage.get(group.id) ?? { used: 0, pending: 0 },
         invites,
         mail,
+        admins: await store.adminsOfGroup(deps.db, group),
       };
     }),
   );
@@ -134,12 +145,17 @@ export async function updateLicenseCount(
   });
 }
 
+/** Used and pending seats of one group (an answer that presents the group after a change). */
+export async function seatUsageOf(deps: Pick<AppDeps, 'db' | 'clock'>, groupId: string) {
+  return (await store.seatUsage(deps.db, [groupId], deps.clock())).get(groupId) ?? { used: 0, pending: 0 };
+}
+
 /** The group, when `actor` may see it; else the same 404 as an unknown group (nothing revealed). */
 export async function visibleGroup(
   deps: Pick<AppDeps, 'db'>,
   actor: Actor,
   groupId: string,
-): Promise<LicenseGroupRow> {
+): Promise<store.GroupWithAdmins> {
   if (!isLicenceStaff(actor)) throw forbidden(licenceAccessMessages.onlyLicenseAdmins);
   const group = isUuid(groupId) ? await store.findGroup(deps.db, groupId) : null;
   if (!group || !canViewGroup(actor, group)) throw groupNotFound();

@@ -195,6 +195,17 @@ export async function resendInvite(deps: ServiceDeps, actor: Actor, inviteId: st
     const mailId = await mailInvite(tx, deps, updated, code, group.name, actor.name);
     // Its reminders count again from this send (issue 27).
     await store.setInviteMail(tx, [{ id: updated.id, mailId }], { remindersSent: 0 });
+    await audit.record(
+      tx,
+      actor,
+      {
+        action: 'invite_resent',
+        target: { type: 'invite', id: invite.id, label: invite.email },
+        groupId: group.id,
+        after: { expires_at: updated.expiresAt.toISOString() },
+      },
+      now,
+    );
     return { ...updated, lastMailId: mailId, remindersSent: 0 };
   });
   deps.mailer.kick();
@@ -214,6 +225,7 @@ export async function revokeInvite(deps: ServiceDeps, actor: Actor, inviteId: st
       {
         action: 'invite_revoked',
         target: { type: 'invite', id: invite.id, label: invite.email },
+        groupId: invite.licenseGroupId,
         before: { status: 'pending' },
         after: { status: 'revoked' },
       },

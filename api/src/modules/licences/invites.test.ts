@@ -296,7 +296,13 @@ describe('sign-up with an invitation', () => {
     // A fresh sign-in works too (the account is verified), and answers the seat as /me does.
     const login = await signIn(app.client(), email, 'long enough password');
     expect(login.status).toBe(200);
-    expect(login.body.licence).toEqual({ groupId, groupName: 'Lincoln High School', groupStatus: 'active' });
+    expect(login.body.licence).toEqual({
+      groupId,
+      groupName: 'Lincoln High School',
+      groupStatus: 'active',
+      live: true,
+      endsOn: null,
+    });
   });
 
   it("refuses another e-mail than the invite's, and an existing account, creating nothing", async () => {

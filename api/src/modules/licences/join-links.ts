@@ -71,6 +71,7 @@ export async function createJoinLink(
       {
         action: 'join_link_created',
         target: { type: 'join_link', id: link.id, label: group.name },
+        groupId: group.id,
         after: {
           max_uses: link.maxUses,
           expires_at: link.expiresAt.toISOString(),
@@ -116,6 +117,7 @@ export async function revokeJoinLink(
       {
         action: 'join_link_revoked',
         target: { type: 'join_link', id: link.id, label: group.name },
+        groupId: group.id,
         before: { status: before, uses: link.uses },
         after: { status: 'revoked' },
       },
@@ -213,6 +215,18 @@ export async function joinWithLink(
     }
     if (invited.has(email)) await store.useInvitesTo(tx, group.id, email, user.id, now);
     await store.updateJoinLink(tx, link.id, { uses: link.uses + 1, lastUsedAt: now });
+    // Issue 28 part 4: a seat taken is on the group's record (the teacher is the actor).
+    await audit.record(
+      tx,
+      { id: user.id, email },
+      {
+        action: 'member_joined',
+        target: { type: 'join_link', id: link.id, label: email },
+        groupId: group.id,
+        after: { group: group.name },
+      },
+      now,
+    );
     return { groupId: group.id, groupName: group.name };
   });
 }

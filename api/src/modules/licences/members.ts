@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import type { LicenseGroupRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
-import { membershipOf } from '../access/service.js';
+import { seatGroupOf } from '../access/service.js';
+import * as audit from '../audit/service.js';
 import { type Actor, groupNotFound, type ServiceDeps } from './common.js';
 import { visibleGroup } from './groups.js';
 import { canInviteInto } from './policy.js';
@@ -120,7 +121,22 @@ export async function removeMember(
   const removed = isUuid(userId)
     ? await deps.db.transaction(async (tx) => {
         await store.lockGroup(tx, groupId);
-        return store.deleteMembership(tx, groupId, userId);
+        const [member] = await store.membersWithProgress(tx, groupId, [], [userId]);
+        const gone = await store.deleteMembership(tx, groupId, userId);
+        if (gone) {
+          await audit.record(
+            tx,
+            actor,
+            {
+              action: 'member_removed',
+              target: { type: 'user', id: userId, label: member?.email ?? userId },
+              groupId,
+              before: { group: group.name },
+            },
+            deps.clock(),
+          );
+        }
+        return gone;
       })
     : false;
   if (!removed) throw new AppError(404, licenceMessages.memberNotFound, errorCodes.notFound);
@@ -128,8 +144,8 @@ export async function removeMember(
 
 /** Frees the user's seat, with its group locked (an account's deletion, in its transaction). */
 export async function releaseSeatOf(tx: Db, userId: string): Promise<void> {
-  const seat = await membershipOf({ db: tx }, userId);
-  if (!seat) return;
-  await store.lockGroup(tx, seat.groupId);
-  await store.deleteMembership(tx, seat.groupId, userId);
+  const groupId = await seatGroupOf({ db: tx }, userId);
+  if (!groupId) return;
+  await store.lockGroup(tx, groupId);
+  await store.deleteMembership(tx, groupId, userId);
 }

@@ -1,5 +1,5 @@
 import type { AdminLicenseGroup, Delivery, Invite, JoinLink, LicenseGroup, RosterImport } from '@pd/domain';
-import { inviteStatus, joinLinkStatus, seatCounts } from '@pd/domain';
+import { type GroupAdmin, inviteStatus, isMembershipLive, joinLinkStatus, seatCounts } from '@pd/domain';
 import { csvTable } from '../../csv.js';
 import type { InviteRow, JoinLinkRow, LicenseGroupRow } from '../../db/schema.js';
 import type { MailState } from '../mail/mailer.js';
@@ -43,6 +43,8 @@ export function presentGroup(
     licenses_available: seats.available,
     created_at: group.createdAt.toISOString(),
     status: group.status,
+    starts_on: group.startsOn,
+    ends_on: group.endsOn,
   };
 }
 
@@ -52,11 +54,14 @@ export function presentAdminGroup(
   invites: InviteRow[],
   now: Date,
   mail?: Map<string, MailState>,
+  admins?: GroupAdmin[],
 ): AdminLicenseGroup {
   return {
     ...presentGroup(group, usage),
     invites: invites.map((i) => presentInvite(i, now, mail)),
     invite_reminders: group.inviteReminders,
+    ...(admins ? { admins } : {}),
+    live: isMembershipLive(group, now),
   };
 }
 

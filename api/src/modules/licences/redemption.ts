@@ -2,6 +2,7 @@ import { canTakeMember, errorCodes, licenceErrorCodes, licenceMessages, normalis
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import * as audit from '../audit/service.js';
 import { type Actor, assertUsableInvite, invalidInvite, type ServiceDeps } from './common.js';
 import { hashInviteCode, isPlausibleInviteCode } from './invite-code.js';
 import * as store from './store.js';
@@ -45,6 +46,18 @@ export async function redeemInvite(
     throw new AppError(409, licenceMessages.alreadyMember, errorCodes.conflict);
   }
   await store.updateInvite(tx, invite.id, { usedAt: now, usedBy: userId });
+  // Issue 28 part 4: the acceptance is on the group's record (the teacher is the actor).
+  await audit.record(
+    tx,
+    { id: userId, email: invite.email },
+    {
+      action: 'invite_accepted',
+      target: { type: 'invite', id: invite.id, label: invite.email },
+      groupId: group.id,
+      after: { group: group.name },
+    },
+    now,
+  );
   return { groupId: group.id, groupName: group.name };
 }
 

@@ -29,6 +29,7 @@ import { acceptInvite } from './redemption.js';
 import { setInviteReminders } from './groups.js';
 import { createJoinLink, joinWithLink, listJoinLinks, lookupJoinLink, revokeJoinLink } from './join-links.js';
 import { importRoster, rosterImports } from './roster.js';
+import { groupAdminRoutes } from './group-admin-routes.js';
 
 /**
  * Group licences (spec section 7, issue 18): rate limit -> sign-in -> validate -> the job's file
@@ -57,8 +58,8 @@ export function licenceRoutes(deps: AppDeps): Router {
     noStore(ctx);
     const groups = await myGroups(deps, signedInUser(ctx));
     const now = deps.clock();
-    return groups.map(({ group, usage, invites, mail }) =>
-      presentAdminGroup(group, usage, invites, now, mail),
+    return groups.map(({ group, usage, invites, mail, admins }) =>
+      presentAdminGroup(group, usage, invites, now, mail, admins),
     );
   });
 
@@ -195,6 +196,9 @@ export function licenceRoutes(deps: AppDeps): Router {
     const seat = await joinWithLink(deps, signedInUser(ctx), params.code);
     return { licence: seat };
   });
+
+  // Who manages what and a group's activity (issue 28): after the calls above (`/:groupId` last).
+  groupAdminRoutes(router, deps);
 
   return router;
 }

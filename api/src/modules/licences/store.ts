@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { MemberSort } from '@pd/domain';
 import type { Db } from '../../db/client.js';
 import {
@@ -7,6 +22,7 @@ import {
   type InviteRow,
   joinLinks,
   type JoinLinkRow,
+  licenseGroupAdmins,
   licenseGroups,
   type LicenseGroupRow,
   licenseMemberships,
@@ -40,15 +56,121 @@ export async function insertGroup(db: Db, group: NewGroup, now: Date): Promise<L
   return row;
 }
 
-export async function findGroup(db: Db, id: string): Promise<LicenseGroupRow | null> {
-  const [row] = await db.select().from(licenseGroups).where(eq(licenseGroups.id, id));
+/** A group with the ids of its co-admins (issue 28; the purchaser is `purchaserId`). */
+export type GroupWithAdmins = LicenseGroupRow & { adminIds: string[] };
+
+/** The group's columns and its co-admins' ids, read with the group (the policy asks both). */
+const groupWithAdmins = {
+  ...getTableColumns(licenseGroups),
+  adminIds: sql<
+    string[]
+  >`array(select a.user_id::text from license_group_admins a where a.license_group_id = ${licenseGroups.id} order by a.added_at, a.user_id)`,
+};
+
+export async function findGroup(db: Db, id: string): Promise<GroupWithAdmins | null> {
+  const [row] = await db.select(groupWithAdmins).from(licenseGroups).where(eq(licenseGroups.id, id));
   return row ?? null;
 }
 
-/** The group's row, locked until the transaction ends (SELECT ... FOR UPDATE). */
-export async function lockGroup(tx: Db, id: string): Promise<LicenseGroupRow | null> {
-  const [row] = await tx.select().from(licenseGroups).where(eq(licenseGroups.id, id)).for('update');
+/** The group's row, locked until the transaction ends (SELECT ... FOR UPDATE), with its co-admins. */
+export async function lockGroup(tx: Db, id: string): Promise<GroupWithAdmins | null> {
+  const [row] = await tx
+    .select(groupWithAdmins)
+    .from(licenseGroups)
+    .where(eq(licenseGroups.id, id))
+    .for('update', { of: licenseGroups });
   return row ?? null;
+}
+
+/** The groups `userId` manages, as purchaser or co-admin (issue 28), oldest first, with the purchaser's e-mail. */
+export async function groupsOfAdmin(
+  db: Db,
+  userId: string,
+): Promise<(GroupWithAdmins & { purchaserEmail: string | null })[]> {
+  const rows = await db
+    .select({ group: groupWithAdmins, purchaserEmail: users.email })
+    .from(licenseGroups)
+    .leftJoin(users, eq(users.id, licenseGroups.purchaserId))
+    .where(
+      or(
+        eq(licenseGroups.purchaserId, userId),
+        sql`exists (select 1 from license_group_admins a where a.license_group_id = ${licenseGroups.id} and a.user_id = ${userId})`,
+      ),
+    )
+    .orderBy(asc(licenseGroups.createdAt), asc(licenseGroups.id));
+  return rows.map((r) => ({ ...r.group, purchaserEmail: r.purchaserEmail }));
+}
+
+/** The group's licence admins: the purchaser first, then the co-admins in the order they were added. */
+export async function adminsOfGroup(
+  db: Db,
+  group: Pick<GroupWithAdmins, 'purchaserId' | 'adminIds'>,
+): Promise<{ id: string; name: string; email: string; purchaser: boolean }[]> {
+  const ids = [...(group.purchaserId ? [group.purchaserId] : []), ...group.adminIds];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, purchaser: id === group.purchaserId }] : [];
+  });
+}
+
+export async function insertGroupAdmin(
+  tx: Db,
+  row: { licenseGroupId: string; userId: string; addedBy: string | null },
+  now: Date,
+): Promise<boolean> {
+  const added = await tx
+    .insert(licenseGroupAdmins)
+    .values({ ...row, addedAt: now })
+    .onConflictDoNothing()
+    .returning({ userId: licenseGroupAdmins.userId });
+  return added.length > 0;
+}
+
+export async function deleteGroupAdmin(tx: Db, groupId: string, userId: string): Promise<boolean> {
+  const removed = await tx
+    .delete(licenseGroupAdmins)
+    .where(and(eq(licenseGroupAdmins.licenseGroupId, groupId), eq(licenseGroupAdmins.userId, userId)))
+    .returning({ userId: licenseGroupAdmins.userId });
+  return removed.length > 0;
+}
+
+export async function setPurchaser(tx: Db, groupId: string, purchaserId: string): Promise<LicenseGroupRow> {
+  const [row] = await tx
+    .update(licenseGroups)
+    .set({ purchaserId })
+    .where(eq(licenseGroups.id, groupId))
+    .returning();
+  if (!row) throw new Error('license group vanished under its lock');
+  return row;
+}
+
+export async function setTerm(
+  tx: Db,
+  groupId: string,
+  term: { startsOn: string | null; endsOn: string | null; status: LicenseGroupRow['status'] },
+): Promise<LicenseGroupRow> {
+  const [row] = await tx.update(licenseGroups).set(term).where(eq(licenseGroups.id, groupId)).returning();
+  if (!row) throw new Error('license group vanished under its lock');
+  return row;
+}
+
+/** The group with its purchaser's e-mail (the super admin's view of one group). */
+export async function groupWithPurchaser(
+  db: Db,
+  id: string,
+): Promise<(GroupWithAdmins & { purchaserEmail: string | null }) | null> {
+  const [row] = await db
+    .select({ group: groupWithAdmins, purchaserEmail: users.email })
+    .from(licenseGroups)
+    .leftJoin(users, eq(users.id, licenseGroups.purchaserId))
+    .where(eq(licenseGroups.id, id));
+  return row ? { ...row.group, purchaserEmail: row.purchaserEmail } : null;
 }
 
 export async function groupsOfPurchaser(db: Db, userId: string): Promise<LicenseGroupRow[]> {
