@@ -305,10 +305,11 @@ async function readers(devices, courses, running) {
             : r < 0.7
               ? '/api/content/catalogue'
               : `/api/content/courses/${courses[Math.floor(Math.random() * courses.length)].slug}`;
+        const kind = path === '/api/auth/me' ? 'me' : path.includes('/courses/') ? 'course' : 'catalogue';
         const started = now();
         const p = device.get(path).then(
-          (res) => samples.push({ at: started, ms: now() - started, status: res.status }),
-          () => samples.push({ at: started, ms: now() - started, status: -1 }),
+          (res) => samples.push({ kind, at: started, ms: now() - started, status: res.status }),
+          () => samples.push({ kind, at: started, ms: now() - started, status: -1 }),
         );
         inFlight.add(p);
         void p.finally(() => inFlight.delete(p));
@@ -497,6 +498,14 @@ function report(devices, t, db, readerSamples, storm, balancer) {
         ),
       )}, p99 ${ms(p99)}, errors ${readerErrors} (budget p99 <= ${budgetReaderP99Ms} ms, 0 errors)`,
     p99 <= budgetReaderP99Ms && readerErrors === 0,
+  );
+  line(
+    `  by call: ${['me', 'catalogue', 'course']
+      .map((kind) => {
+        const times = during.filter((s) => s.kind === kind).map((s) => s.ms);
+        return `${kind} p50 ${ms(percentile(times, 50))} p99 ${ms(percentile(times, 99))}`;
+      })
+      .join(', ')}`,
   );
   line(`the storm's requests per instance: ${balancer.served.join(' / ')}`);
   line(
