@@ -35,6 +35,7 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import { progressRoutes } from './modules/progress/routes.js';
 import { promptRoutes } from './modules/prompts/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
+import { transcriptRoutes } from './modules/transcripts/routes.js';
 import { defaultRateLimits, type RateLimits } from './modules/rate-limit/middleware.js';
 import { templateRoutes } from './modules/templates/routes.js';
 
@@ -69,6 +70,7 @@ const moduleRouters: ((deps: AppDeps) => Router)[] = [
   templateRoutes,
   licenceRoutes,
   assignmentRoutes,
+  transcriptRoutes,
   adminRoutes,
   analyticsRoutes,
 ];

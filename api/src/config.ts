@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { LegalDetails } from '@pd/content';
+import type { PdProvider } from '@pd/domain';
 import { operatorConfig, operatorEnv } from './operator-config.js';
+import { providerConfig, providerEnv } from './provider-config.js';
 import { defaultModuleMinTimeShare } from '@pd/domain';
 import { ssoConfig, type SsoConfig, ssoEnv } from './sso-config.js';
 
@@ -20,6 +22,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   // The operator's details in the legal pages (decision 104).
   ...operatorEnv,
+  // The PD provider on certificates and transcripts (issue 28 part 3).
+  ...providerEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: z.preprocess(
@@ -151,6 +155,8 @@ export interface Config {
   port: number;
   /** The operator's details in the legal pages (OPERATOR_NAME... HOSTING_LOCATION; decision 104). */
   operator: LegalDetails;
+  /** The PD provider on certificates and transcripts (PD_PROVIDER_NAME, PD_PROVIDER_IDS). */
+  pdProvider: PdProvider;
   /** Origin and base of every link we send, without a trailing slash. */
   publicUrl: string;
   /**
@@ -220,6 +226,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     isHttps: publicUrl.startsWith('https://') || behindTlsProxy,
     operator: operatorConfig(e),
+    pdProvider: providerConfig(e),
     databaseUrl: e.DATABASE_URL,
     dataDir,
     sessionSecret: e.SESSION_SECRET ?? devSessionSecret(dataDir),

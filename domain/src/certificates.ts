@@ -49,10 +49,12 @@ export const CertificateVerification = z.strictObject({
   courseTitle: z.string(),
   /** ISO time the course was completed (the last module's first completion). */
   completedAt: z.string(),
-  /** e.g. '1.0 PD hour' (pdHours of the course minutes). */
+  /** e.g. '1 PD hour', '0.75 PD hours' (pdHoursOf, in quarter hours: issue 28 part 3). */
   pdHours: z.string(),
   issuedAt: z.string(),
+  /** The PD provider's name (PD_PROVIDER_NAME) and its ids with the states that approved it. */
   issuer: z.string(),
+  providerIds: z.array(z.object({ authority: z.string(), id: z.string() })).optional(),
 });
 export type CertificateVerification = z.infer<typeof CertificateVerification>;
 

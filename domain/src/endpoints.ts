@@ -66,6 +66,7 @@ import {
 import { publicContentPaths } from './service-worker-protocol.js';
 import { ssoEndpoints } from './endpoints-sso.js';
 import { groupAdminEndpoints } from './group-admin.js';
+import { transcriptEndpoints } from './transcript.js';
 import {
   AcceptInviteRequest,
   AcceptInviteResponse,
@@ -197,6 +198,7 @@ export const endpoints = {
   verifyEmail: endpoint({ method: 'GET', path: '/api/auth/verify-email' }),
   // Google, Microsoft and district sign-in (issue 27 part 3).
   ...ssoEndpoints,
+  ...transcriptEndpoints,
 
   // The Super Admin Dashboard (spec section 7; issue 14). Query strings: admin.ts.
   adminUsers: endpoint({ method: 'GET', path: '/api/admin/users', response: AdminUserListResponse }),

@@ -22,6 +22,7 @@ export * from './service-worker-protocol.js';
 export * from './sync.js';
 export * from './progress-api.js';
 export * from './certificates.js';
+export * from './transcript.js';
 export * from './premium.js';
 export * from './templates.js';
 export * from './template-rules.js';

@@ -64,6 +64,9 @@ export const routePatterns = {
   /** Spec section 2: an empty path or /undefined goes home. */
   undefinedPath: 'undefined',
   certificateVerify: 'certificates/verify/:id',
+  /** The teacher's PD transcript and its public page (issue 28 part 3). */
+  transcript: 'account/transcript',
+  transcriptVerify: 'transcripts/verify/:id',
   /** A join link (issue 27). */
   join: 'join/:code',
   /** After Google, Microsoft or district sign-in (issue 27): the password to link, or the code. */
@@ -103,6 +106,8 @@ export const paths = {
   adminAnalytics: () => '/admin/analytics',
   devMailbox: () => '/dev/mailbox',
   certificateVerify: (id: string) => `/certificates/verify/${encodeURIComponent(id)}`,
+  transcript: () => '/account/transcript',
+  transcriptVerify: (id: string) => `/transcripts/verify/${encodeURIComponent(id)}`,
   join: (code: string) => `/join/${encodeURIComponent(code)}`,
   /** `step`: what the sign-in needs next; `next`: the page to go to once signed in (a `returnPath`). */
   ssoSignIn: (step: 'link' | 'verify' | 'enrol', next?: string) => withQuery('/sign-in/sso', { step, next }),

@@ -6,6 +6,7 @@ import {
   planTypes,
   roles,
 } from '@pd/domain';
+import type { TranscriptCourse } from '@pd/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -283,6 +284,11 @@ export const certificates = pgTable(
     teacherName: text('teacher_name').notNull(),
     courseTitle: text('course_title').notNull(),
     totalMinutes: integer('total_minutes').notNull(),
+    /**
+     * When the course's content first reached the teacher (issue 28 part 3): PD hours never exceed
+     * the time from here to completion (`pdHoursOf`). Null on certificates issued before it was kept.
+     */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -311,6 +317,36 @@ export const certificatePdfs = pgTable('certificate_pdfs', {
 
 export type ProgressRow = typeof progress.$inferSelect;
 export type CertificateRow = typeof certificates.$inferSelect;
+
+/**
+ * A PD transcript as issued (issue 28 part 3, decision 116): the courses, dates and hours the teacher
+ * had when it was drawn, kept for its public page under its id. Like a certificate, it outlives the
+ * account (`userId` becomes null) with the name printed on it. `digest` finds the teacher's latest
+ * transcript of the same contents, so asking again does not issue a new one.
+ */
+export const transcripts = pgTable(
+  'transcripts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    teacherName: text('teacher_name').notNull(),
+    schoolYearStart: text('school_year_start').notNull(),
+    timeZone: text('time_zone').notNull(),
+    courses: jsonb('courses').$type<TranscriptCourse[]>().notNull(),
+    digest: text('digest').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('transcripts_user_digest_idx').on(t.userId, t.digest)],
+);
+export type TranscriptRow = typeof transcripts.$inferSelect;
+
+/** The teacher's own start of the school year for their transcript (MM-DD). */
+export const transcriptSettings = pgTable('transcript_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  schoolYearStart: text('school_year_start').notNull(),
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Payments (docs/ARCHITECTURE.md, P9, ADR 009): Stripe or the demo provider.
@@ -408,6 +444,8 @@ export const licenseGroups = pgTable(
      */
     startsOn: date('starts_on', { mode: 'string' }),
     endsOn: date('ends_on', { mode: 'string' }),
+    /** The first day of the group's school year for its transcripts, MM-DD (issue 28 part 3); null: 1 July. */
+    schoolYearStart: text('school_year_start'),
     createdAt: createdAt(),
   },
   (t) => [index('license_groups_purchaser_idx').on(t.purchaserId)],

@@ -53,6 +53,13 @@ const CertificateVerifyPage = lazy(() =>
     default: m.CertificateVerifyPage,
   })),
 );
+// The PD transcript and its public page (issue 28 part 3).
+const TranscriptPage = lazy(() =>
+  import('../features/transcript/transcript-page').then((m) => ({ default: m.TranscriptPage })),
+);
+const TranscriptVerifyPage = lazy(() =>
+  import('../features/transcript/transcript-verify-page').then((m) => ({ default: m.TranscriptVerifyPage })),
+);
 const PaymentSuccessPage = lazy(() =>
   import('../features/premium/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })),
 );
@@ -121,6 +128,8 @@ export const routes: RouteObject[] = [
       { path: routePatterns.paymentSuccess, element: <PaymentSuccessPage /> },
       { path: routePatterns.licenseAdmin, element: <LicenseAdminPage /> },
       { path: routePatterns.account, element: <AccountPage /> },
+      { path: routePatterns.transcript, element: <TranscriptPage /> },
+      { path: routePatterns.transcriptVerify, element: <TranscriptVerifyPage /> },
       { path: routePatterns.admin, element: <AdminPage /> },
       { path: routePatterns.adminAnalytics, element: <AnalyticsDashboardPage /> },
       { path: routePatterns.analyticsTest, element: <AnalyticsTestPage /> },

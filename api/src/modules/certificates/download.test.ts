@@ -1,4 +1,4 @@
-import { certificateMessages, type IssueCertificateResponse, pdHours } from '@pd/domain';
+import { certificateMessages, type IssueCertificateResponse, formatPdHours, quarterHours } from '@pd/domain';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { eq } from 'drizzle-orm';
@@ -66,12 +66,12 @@ describe('GET and HEAD /api/certificates/:courseSlug/download', () => {
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
 
     const text = await pdfText(bytes);
-    // 40 minutes since the re-timing of issue 29 item 4.
-    expect(pdHours(totalMinutes)).toBe('0.7 PD hours');
+    // 40 minutes since the re-timing of issue 29 item 4; in whole quarter hours (issue 28 part 3).
+    expect(formatPdHours(quarterHours(totalMinutes))).toBe('0.5 PD hours');
     for (const expected of [
       'Zoë Nguyễn-Okafor',
       title,
-      '0.7 PD hours',
+      '0.5 PD hours',
       issued.body.id,
       formatCertificateDate(new Date()),
       'Bright Path Learning',

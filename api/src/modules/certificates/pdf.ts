@@ -34,8 +34,10 @@ export interface CertificatePdfInput {
   pdHoursLabel: string;
   completedAt: Date;
   certificateId: string;
-  /** The issuing organisation. */
+  /** The issuing organisation (the PD provider's name). */
   issuer: string;
+  /** The PD provider's ids with the states that approved it, e.g. 'TX-SBEC #902345'; '' for none. */
+  providerIds?: string;
   productName: string;
   /** Public verification page, encoded in the QR code and printed under it. */
   verifyUrl: string;
@@ -239,6 +241,11 @@ function drawBody(doc: PDFKit.PDFDocument, input: CertificatePdfInput, nameFonts
 
   const hoursFit = fitLines(doc, input.pdHoursLabel, 'sansBold', 14, 9, CONTENT_WIDTH, 1);
   drawLines(doc, hoursFit, 'sansBold', COLORS.gold, 362);
+
+  if (input.providerIds) {
+    const ids = fitLines(doc, `Approved provider: ${input.providerIds}`, 'sans', 9, 6, CONTENT_WIDTH, 1);
+    drawLines(doc, ids, 'sans', COLORS.muted, 386);
+  }
 }
 
 function drawFooter(doc: PDFKit.PDFDocument, input: CertificatePdfInput, completedOn: string): void {

@@ -1,11 +1,12 @@
 import {
-  brand,
   type CertificateSummary,
   type CertificateVerification,
   certificateDownloadPath,
   certificateVerifyPath,
+  formatPdHours,
   type IssueCertificateResponse,
-  pdHours,
+  type PdProvider,
+  pdHoursOf,
 } from '@pd/domain';
 import type { CertificateRow } from '../../db/schema.js';
 
@@ -25,14 +26,17 @@ export function presentSummary(row: CertificateRow): CertificateSummary {
 }
 
 /** The public page's facts: who, which course, when, how many hours. Nothing else about the teacher. */
-export function presentVerification(row: CertificateRow): CertificateVerification {
+export function presentVerification(row: CertificateRow, provider: PdProvider): CertificateVerification {
   return {
     valid: true,
     teacherName: row.teacherName,
     courseTitle: row.courseTitle,
     completedAt: row.completedAt.toISOString(),
-    pdHours: pdHours(row.totalMinutes),
+    pdHours: formatPdHours(
+      pdHoursOf({ statedMinutes: row.totalMinutes, startedAt: row.startedAt, completedAt: row.completedAt }),
+    ),
     issuedAt: row.issuedAt.toISOString(),
-    issuer: brand.companyName,
+    issuer: provider.name,
+    providerIds: provider.ids,
   };
 }

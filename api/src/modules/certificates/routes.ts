@@ -28,7 +28,7 @@ export function certificateRoutes(deps: AppDeps): Router {
       ctx.status = 404;
       return { valid: false, error: certificateMessages.notFound };
     }
-    return presentVerification(certificate);
+    return presentVerification(certificate, deps.config.pdProvider);
   });
 
   route(router, endpoints.issueCertificate, signedIn, async ({ ctx, params }) => {

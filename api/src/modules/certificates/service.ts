@@ -3,7 +3,9 @@ import {
   certificateMessages,
   contentMessages,
   errorCodes,
-  pdHours,
+  formatPdHours,
+  pdHoursOf,
+  providerIdsLine,
   withoutBidiControls,
 } from '@pd/domain';
 import type { CertificateRow, UserRow } from '../../db/schema.js';
@@ -11,7 +13,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { findCourse } from '../content/service.js';
-import { courseRows } from '../progress/service.js';
+import { courseRows, courseStartedAt } from '../progress/service.js';
 import { certificateRendererFingerprint, renderCertificatePdf } from './pdf.js';
 import type { RenderQueue } from './render-queue.js';
 import { earnedCompletion } from './policy.js';
@@ -51,6 +53,7 @@ export async function issueCertificate(
     teacherName: withoutBidiControls(user.name),
     courseTitle: course.title,
     totalMinutes: course.totalMinutes,
+    startedAt: await courseStartedAt(deps, user.id, courseSlug),
     completedAt,
     issuedAt: deps.clock(),
   });
@@ -71,7 +74,8 @@ export async function findCertificate(
 /** Bump when the PDF's layout changes: kept PDFs of an older layout are drawn again. */
 // 2: names in scripts DejaVu lacks are drawn with the Noto fallbacks (decision 076).
 // 3: those fallbacks come from npm, not from the machine (decision 080).
-export const certificateLayoutVersion = 3;
+// 4: PD hours in quarter hours (pdHoursOf) and the provider's name and ids (issue 28 part 3).
+export const certificateLayoutVersion = 4;
 
 /**
  * The certificate's PDF: the bytes kept since its first render, or rendered now (through `renders`,
@@ -85,7 +89,8 @@ export async function certificatePdf(
   renders: RenderQueue,
 ): Promise<Buffer> {
   // What drew it too (pdfkit, the fonts): a PDF kept from before a font was there is drawn again.
-  const version = `${certificateLayoutVersion} ${certificateRendererFingerprint()} ${deps.config.publicUrl}`;
+  const provider = JSON.stringify(deps.config.pdProvider);
+  const version = `${certificateLayoutVersion} ${certificateRendererFingerprint()} ${deps.config.publicUrl} ${provider}`;
   const kept = await store.findPdf(deps.db, row.id);
   if (kept?.version === version) return kept.pdf;
   return renders.run(`${row.id} ${version}`, async () => {
@@ -99,17 +104,35 @@ export function renderCertificate(deps: Pick<AppDeps, 'config'>, row: Certificat
   return renderCertificatePdf({
     teacherName: row.teacherName,
     courseTitle: row.courseTitle,
-    pdHoursLabel: pdHours(row.totalMinutes),
+    pdHoursLabel: formatPdHours(certificateHours(row)),
     completedAt: row.completedAt,
     certificateId: row.id,
-    issuer: brand.companyName,
+    issuer: deps.config.pdProvider.name,
+    providerIds: providerIdsLine(deps.config.pdProvider),
     productName: brand.productName,
     verifyUrl: verifyUrlOf(deps.config.publicUrl, row.id),
   });
 }
 
+/** A certificate's PD hours: the one rule of certificates and transcripts (`pdHoursOf`). */
+export const certificateHours = (row: CertificateRow): number =>
+  pdHoursOf({ statedMinutes: row.totalMinutes, startedAt: row.startedAt, completedAt: row.completedAt });
+
 export async function listCertificates(deps: Pick<AppDeps, 'db'>, userId: string): Promise<CertificateRow[]> {
   return store.listForUser(deps.db, userId);
+}
+
+/** The certificates of several accounts, by account (a licence group's downloads). */
+export async function certificatesOfUsers(
+  deps: Pick<AppDeps, 'db'>,
+  userIds: readonly string[],
+): Promise<Map<string, CertificateRow[]>> {
+  const byUser = new Map<string, CertificateRow[]>();
+  for (const row of await store.listForUsers(deps.db, userIds)) {
+    if (!row.userId) continue;
+    byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+  }
+  return byUser;
 }
 
 /** The public verification facts, or null when no certificate has this id (or it is no id at all). */

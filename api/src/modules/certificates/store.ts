@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { certificatePdfs, certificates, type CertificateRow } from '../../db/schema.js';
 
@@ -28,6 +28,16 @@ export async function listForUser(db: Db, userId: string): Promise<CertificateRo
     .from(certificates)
     .where(eq(certificates.userId, userId))
     .orderBy(asc(certificates.issuedAt), asc(certificates.courseSlug));
+}
+
+/** The certificates of several accounts (a licence group's downloads). */
+export async function listForUsers(db: Db, userIds: readonly string[]): Promise<CertificateRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(certificates)
+    .where(inArray(certificates.userId, [...userIds]))
+    .orderBy(asc(certificates.completedAt), asc(certificates.courseSlug));
 }
 
 /** Inserts the certificate, or answers the one already issued for this user and course (no race). */

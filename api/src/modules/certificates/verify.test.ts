@@ -2,8 +2,10 @@ import {
   CertificateNotFound,
   CertificateVerification,
   certificateMessages,
+  formatPdHours,
   type IssueCertificateResponse,
   type ProgressRecord,
+  quarterHours,
 } from '@pd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
@@ -39,9 +41,11 @@ describe('GET /api/certificates/verify/:id (public)', () => {
       teacherName: 'José Álvarez',
       courseTitle: (await course(longFreeCourse)).title,
       completedAt: lastCompletion,
-      pdHours: '1.0 PD hour',
+      // The stated minutes in whole quarter hours (no start noted: the stated minutes count).
+      pdHours: formatPdHours(quarterHours((await course(longFreeCourse)).totalMinutes)),
       issuedAt: expect.any(String),
       issuer: 'Bright Path Learning',
+      providerIds: [],
     });
     expect(res.text).not.toContain(teacher.email);
     expect(res.text).not.toContain(teacher.user.id);

@@ -203,15 +203,23 @@ describe('members, their progress and the CSV', () => {
       [
         'Name,Email,Verified,Joined (America/Chicago),Completed Modules,Total Modules,Percent,PD Hours,Certificates,Last Activity (America/Chicago)',
         ...counted.map((c) => `${c.title} (modules of ${c.modules.length})`),
+        // Issue 28 part 3: per course its completion, certificate id and PD hours.
+        ...counted.flatMap((c) => [
+          `${c.title}: Completed (America/Chicago)`,
+          `${c.title}: Certificate ID`,
+          `${c.title}: PD Hours`,
+        ]),
       ].join(','),
     );
     const cells = row!.split(',');
     expect(cells.slice(0, 3)).toEqual(['Zoë Member', member.email, 'Yes']);
     // A local date and time a spreadsheet reads, not ISO-8601 with milliseconds.
     expect(cells[3]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    expect(cells).toHaveLength(10 + counted.length);
+    expect(cells).toHaveLength(10 + 4 * counted.length);
     // The member's completed modules per course add up to the total.
-    expect(cells.slice(10).reduce((sum, n) => sum + Number(n), 0)).toBe(Number(cells[4]));
+    expect(cells.slice(10, 10 + counted.length).reduce((sum, n) => sum + Number(n), 0)).toBe(
+      Number(cells[4]),
+    );
 
     const utc = await admin.client.get(`/api/license-groups/${groupId}/members.csv`);
     expect(utc.text.split('\r\n')[0]).toContain('Joined (UTC)');

@@ -98,12 +98,21 @@ export function membersCsvName(groupName: string, now: Date, timeZone: string): 
   return `${slug || 'license-group'}-members-${localDay(now, timeZone)}.csv`;
 }
 
+/** A member's certificate of a course, for the members CSV (issue 28 part 3). */
+export interface MemberCertificate {
+  id: string;
+  completedAt: Date;
+  pdHours: number;
+}
+
 /**
  * The members as CSV (RFC 4180), one row per member: dates and times in the admin's time zone (named
- * in the header), then one column per course with the modules the member completed (issue 26).
+ * in the header), then one column per course with the modules the member completed (issue 26), then
+ * per course its completion (local time), certificate id and PD hours (issue 28 part 3).
  */
 export function membersCsv(
   members: {
+    id: string;
     name: string;
     email: string;
     emailVerified: boolean;
@@ -120,7 +129,13 @@ export function membersCsv(
   {
     courses,
     timeZone,
-  }: { courses: readonly { slug: string; title: string; modules: number }[]; timeZone: string },
+    certificates = new Map(),
+  }: {
+    courses: readonly { slug: string; title: string; modules: number }[];
+    timeZone: string;
+    /** By member id, then course slug. */
+    certificates?: ReadonlyMap<string, ReadonlyMap<string, MemberCertificate>>;
+  },
 ): string {
   const zone = `(${timeZone})`;
   const header = [
@@ -135,6 +150,11 @@ export function membersCsv(
     'Certificates',
     `Last Activity ${zone}`,
     ...courses.map((c) => `${c.title} (modules of ${c.modules})`),
+    ...courses.flatMap((c) => [
+      `${c.title}: Completed ${zone}`,
+      `${c.title}: Certificate ID`,
+      `${c.title}: PD Hours`,
+    ]),
   ];
   const rows = members.map((m) => {
     const percent =
@@ -153,6 +173,16 @@ export function membersCsv(
       m.certificates,
       m.progress.lastActivity ? localDateTime(m.progress.lastActivity, timeZone) : 'Never',
       ...courses.map((c) => m.progress.courseStats[c.slug]?.completed ?? 0),
+      ...courses.flatMap((c) => {
+        const certificate = certificates.get(m.id)?.get(c.slug);
+        return certificate
+          ? [
+              localDateTime(certificate.completedAt.toISOString(), timeZone),
+              certificate.id,
+              certificate.pdHours,
+            ]
+          : ['', '', ''];
+      }),
     ];
   });
   return csvTable(header, rows);

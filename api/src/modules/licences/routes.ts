@@ -30,6 +30,7 @@ import { setInviteReminders } from './groups.js';
 import { createJoinLink, joinWithLink, listJoinLinks, lookupJoinLink, revokeJoinLink } from './join-links.js';
 import { importRoster, rosterImports } from './roster.js';
 import { groupAdminRoutes } from './group-admin-routes.js';
+import { memberCertificates } from './member-certificates.js';
 
 /**
  * Group licences (spec section 7, issue 18): rate limit -> sign-in -> validate -> the job's file
@@ -74,10 +75,11 @@ export function licenceRoutes(deps: AppDeps): Router {
     const { tz } = parseInput(GroupMembersCsvQuery, ctx.query);
     const timeZone = tz || 'UTC';
     const { group, members, courses } = await groupMembers(deps, signedInUser(ctx), params.groupId);
+    const certificates = await memberCertificates(deps, members);
     noStore(ctx);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.attachment(membersCsvName(group.name, deps.clock(), timeZone));
-    ctx.body = membersCsv(members, { courses, timeZone });
+    ctx.body = membersCsv(members, { courses, timeZone, certificates });
   });
 
   route(router, endpoints.removeLicenseGroupMember, signedIn, async ({ ctx, params }) => {

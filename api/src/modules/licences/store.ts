@@ -72,6 +72,11 @@ export async function findGroup(db: Db, id: string): Promise<GroupWithAdmins | n
   return row ?? null;
 }
 
+/** Sets the first day of the group's school year for its transcripts (null: the default). */
+export async function setSchoolYearStart(db: Db, id: string, start: string | null): Promise<void> {
+  await db.update(licenseGroups).set({ schoolYearStart: start }).where(eq(licenseGroups.id, id));
+}
+
 /** The group's row, locked until the transaction ends (SELECT ... FOR UPDATE), with its co-admins. */
 export async function lockGroup(tx: Db, id: string): Promise<GroupWithAdmins | null> {
   const [row] = await tx

@@ -308,6 +308,18 @@ export async function listProgress(
   return (await store.listRows(deps.db, user.id, courseSlug)).map(presentRecord);
 }
 
+/**
+ * When the course's content first reached the teacher (a certificate's start, issue 28 part 3), or
+ * null when the server never noted it.
+ */
+export async function courseStartedAt(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  courseSlug: string,
+): Promise<Date | null> {
+  return (await store.contentReceivedAt(deps.db, userId, [courseSlug])).get(courseSlug) ?? null;
+}
+
 /** The server's records of a course (certificates read completion from here). */
 export function courseRows(deps: Pick<AppDeps, 'db'>, userId: string, courseSlug: string) {
   return store.listRows(deps.db, userId, courseSlug);

@@ -20,6 +20,7 @@ import { useRefetchWhenBack } from './api/refetch-when-back';
 import { ageOf } from './format';
 import { InvitationHistory } from './invitation-history';
 import { InviteForm } from './invite-form';
+import { GroupTranscripts } from './group-transcripts';
 import { MemberProgress } from './member-progress';
 import { SeatSummary } from './seat-summary';
 
@@ -135,6 +136,7 @@ function LicenseAdmin({
             offline={offline}
           />
           {renderAssignments?.({ groupId: group.id, courses: catalogue.data ?? [], offline })}
+          <GroupTranscripts groupId={group.id} offline={offline} />
         </>
       )}
     </Box>

@@ -89,6 +89,7 @@ export function AccountMenu({
           <MenuItem onClick={() => go(paths.admin())}>Super Admin Dashboard</MenuItem>
         )}
         <MenuItem onClick={() => go(paths.account())}>Account and sign-in</MenuItem>
+        <MenuItem onClick={() => go(paths.transcript())}>PD transcript</MenuItem>
         <MenuItem onClick={signOut} disabled={signingOut}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />

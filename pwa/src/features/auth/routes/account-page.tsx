@@ -8,7 +8,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { mfaMessages, type MfaStatusResponse, type PublicUser, roleLabels } from '@pd/domain';
+import { mfaMessages, type MfaStatusResponse, paths, type PublicUser, roleLabels } from '@pd/domain';
+import { Link as RouterLink } from 'react-router-dom';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useOpenAuthDialog } from '../../../components/auth-dialog-context';
 import { LoadingScreen } from '../../../components/loading-screen';
@@ -265,6 +266,15 @@ function Account({ user }: { user: PublicUser }) {
             {roleLabels[user.role]}
           </Typography>
         </Box>
+      </Section>
+      <Section title="PD transcript">
+        <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+          Every course you completed with its PD hours, totalled per school year, as a PDF with its own
+          verification page.
+        </Typography>
+        <Button component={RouterLink} to={paths.transcript()} variant="outlined">
+          Open your PD transcript
+        </Button>
       </Section>
       <Section title="Two-step sign-in">
         <QueryStatus query={status} subject="your two-step sign-in" />
