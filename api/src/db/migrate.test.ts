@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
 import {
@@ -43,9 +44,9 @@ describe.skipIf(unavailable !== null)('migrations on PostgreSQL', () => {
         'fulfilled',
       ]);
       const files = readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql'));
-      const applied = await instances[0]!.db.execute<{ count: string }>(
-        'SELECT count(*) AS count FROM drizzle.__drizzle_migrations',
-      );
+      const applied = (await instances[0]!.db.execute(
+        sql`SELECT count(*) AS count FROM drizzle.__drizzle_migrations`,
+      )) as unknown as { rows: { count: string }[] };
       expect(Number(applied.rows[0]?.count)).toBe(files.length);
       // The lock is let go: a later start (a restart) migrates at once.
       await runMigrations(instances[1]!);
