@@ -108,11 +108,10 @@ describe('Module', () => {
     expect(Module.safeParse({ ...module, duration: '23 min' }).success).toBe(false);
     expect(Module.safeParse({ ...module, duration: '10 minutes' }).success).toBe(false);
   });
-  it('needs 1 to 3 quiz questions, a lesson and no unknown fields', () => {
+  it('needs 1 to 4 quiz questions (decision 094), a lesson and no unknown fields', () => {
     expect(Module.safeParse({ ...module, quiz: [] }).success).toBe(false);
-    expect(
-      Module.safeParse({ ...module, quiz: [quizQuestion, quizQuestion, quizQuestion, quizQuestion] }).success,
-    ).toBe(false);
+    expect(Module.safeParse({ ...module, quiz: Array(4).fill(quizQuestion) }).success).toBe(true);
+    expect(Module.safeParse({ ...module, quiz: Array(5).fill(quizQuestion) }).success).toBe(false);
     expect(Module.safeParse({ ...module, markdown: '  ' }).success).toBe(false);
     expect(Module.safeParse({ ...module, bestPraticeTip: 'typo' }).success).toBe(false);
   });
