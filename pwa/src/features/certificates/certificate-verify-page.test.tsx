@@ -24,6 +24,7 @@ describe('CertificateVerifyPage', () => {
           pdHours: '0.5 PD hours',
           issuedAt: '2026-03-05T09:00:00.000Z',
           issuer: 'Bright Path Learning',
+          providerIds: [{ authority: 'TX-SBEC', id: '902345' }],
         }),
     });
     renderVerify();
@@ -33,6 +34,7 @@ describe('CertificateVerifyPage', () => {
       expect(screen.getByText(text)).toBeVisible();
     }
     expect(screen.getAllByText(/Bright Path Learning/).length).toBeGreaterThan(0);
+    expect(screen.getByText('TX-SBEC #902345')).toBeVisible();
     expect(screen.queryByText(/@/)).not.toBeInTheDocument();
     // Public: no sign-in is asked for.
     expect(api.calls('GET /api/auth/me')).toHaveLength(0);

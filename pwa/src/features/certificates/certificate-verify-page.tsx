@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CertificateVerification } from '@pd/domain';
 import { useParams, Link as RouterLink } from 'react-router-dom';
-import { paths } from '@pd/domain';
+import { paths, providerIdsLine } from '@pd/domain';
 import { QueryStatus } from '../../components/query-status';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useCertificateVerification } from './api/verify-certificate';
@@ -61,6 +61,15 @@ function ValidCertificate({ id, certificate }: { id: string; certificate: Certif
     ['Completed on', formatDate(certificate.completedAt)],
     ['Professional development', certificate.pdHours],
     ['Issued by', certificate.issuer],
+    // The provider's approval numbers (PD_PROVIDER_IDS: issue 28 part 3), when it has any.
+    ...(certificate.providerIds?.length
+      ? [
+          [
+            'Approved provider',
+            providerIdsLine({ name: certificate.issuer, ids: certificate.providerIds }),
+          ] as [string, string],
+        ]
+      : []),
     ['Issued on', formatDate(certificate.issuedAt)],
     ['Certificate ID', id],
   ];
