@@ -135,9 +135,9 @@ describe('the quiz rules of issues 19 and 29, per course', () => {
     ]);
   });
 
-  it('ask at least 3 questions of a module, and 4 from 16 minutes, so 70% is not "all correct"', () => {
-    expect(minimumQuestions('15 min')).toBe(3);
-    expect(minimumQuestions('16 min')).toBe(4);
+  it('ask at least 3 questions of a module, and 4 from 10 minutes, so 70% is not "all correct"', () => {
+    expect(minimumQuestions('9 min')).toBe(3);
+    expect(minimumQuestions('10 min')).toBe(4);
     const short = entry('course-f', 1, { duration: '8 min', quiz: spread(2, (t, a) => question(t, a)) });
     const long = entry('course-f', 2, { duration: '18 min', quiz: spread(3, (t, a) => question(t, a), 2) });
     const perModule = checkQuizzes([short, long]).problems.filter((p) => p.file !== 'courses/course-f');
