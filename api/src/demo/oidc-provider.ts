@@ -110,7 +110,11 @@ ${buttons}
 export async function startLocalOidcProvider(
   options: { host?: string; port?: number; identities?: LocalIdentity[] } = {},
 ): Promise<LocalOidcProvider> {
-  const { default: Provider } = await import('oidc-provider');
+  const { default: Provider, interactionPolicy } = await import('oidc-provider');
+  // Google's and Microsoft's `prompt=select_account` (this app asks for it): accepted, and the page
+  // that lists the identities is shown in any case.
+  const policy = interactionPolicy.base();
+  policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }));
   const identities = [...(options.identities ?? demoIdentities)];
   const clientId = 'pd-app';
   const clientSecret = randomBytes(24).toString('base64url');
@@ -148,7 +152,8 @@ export async function startLocalOidcProvider(
     await provider.interactionFinished(
       req,
       res,
-      { login: { accountId: identity.sub }, consent: { grantId } },
+      // The page lists the identities: choosing one is also the account selection asked for.
+      { login: { accountId: identity.sub }, consent: { grantId }, select_account: {} },
       { mergeWithLastSubmission: false },
     );
   }
@@ -199,7 +204,7 @@ export async function startLocalOidcProvider(
         cookies: { keys: [randomBytes(32).toString('base64url')] },
         pkce: { required: () => true, methods: ['S256'] },
         features: { devInteractions: { enabled: false } },
-        interactions: { url: (_ctx, details) => `/interaction/${details.uid}` },
+        interactions: { policy, url: (_ctx, details) => `/interaction/${details.uid}` },
         claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'hd'] },
         findAccount: (_ctx, sub) => {
           const identity = identities.find((i) => i.sub === sub);

@@ -7,6 +7,7 @@ import { type Config, parseConfig } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { AppDeps } from '../deps.js';
 import { SessionCache } from '../modules/auth/session/cache.js';
+import type { SsoProviderConfig } from '../sso-config.js';
 import type { RateLimits } from '../modules/rate-limit/middleware.js';
 import { Mailer, type RetryPolicy } from '../modules/mail/mailer.js';
 import { TestClient } from './client.js';
@@ -36,6 +37,8 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** The session micro-cache's entries age on the test clock (else on real time). */
   sessionCacheOnTestClock?: boolean;
+  /** SSO providers beyond the environment's (a local provider playing Google, whose issuer is fixed). */
+  ssoProviders?: SsoProviderConfig[];
 }
 
 export interface TestApp {
@@ -73,7 +76,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = parseConfig({
+  const parsed = parseConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: options.publicUrl ?? url,
     SESSION_SECRET: testSessionSecret,
@@ -83,6 +86,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     MODULE_MIN_TIME_SHARE: '0',
     ...options.env,
   });
+  const config: Config = options.ssoProviders
+    ? { ...parsed, sso: [...parsed.sso, ...options.ssoProviders] }
+    : parsed;
   const clock = createTestClock();
   const logger = createMemoryLogger();
   const db = testDb.database.db;

@@ -11,6 +11,8 @@ import {
   licenceMessages,
   normaliseEmail,
   seatCounts,
+  type SsoIdentityScope,
+  ssoIdentityInDomains,
 } from '@pd/domain';
 import type { Db } from '../../db/client.js';
 import type { JoinLinkRow, LicenseGroupRow, UserRow } from '../../db/schema.js';
@@ -172,14 +174,37 @@ export async function lookupJoinLink(deps: Pick<ServiceDeps, 'db' | 'clock'>, co
 }
 
 /**
+ * Whether a domain-restricted link takes the teacher (issue 27 part 2): a verified address of one
+ * of its domains, or an SSO identity of them (Google's `hd`, or an address the provider vouched for:
+ * `ssoIdentityInDomains`). Else why not: the wrong domain, or an address of it not yet verified.
+ */
+function assertInDomains(
+  user: Pick<UserRow, 'emailVerified'>,
+  email: string,
+  ssoScopes: readonly SsoIdentityScope[],
+  domains: readonly string[],
+): void {
+  if (domains.length === 0) return;
+  const byAddress = emailInDomains(email, domains);
+  if (byAddress && user.emailVerified) return;
+  if (ssoScopes.some((scope) => ssoIdentityInDomains(scope, domains))) return;
+  if (!byAddress) {
+    throw new AppError(403, districtMessages.joinWrongDomain(domains), districtErrorCodes.joinWrongDomain);
+  }
+  throw new AppError(403, districtMessages.joinNeedsVerifiedEmail, districtErrorCodes.joinNeedsVerifiedEmail);
+}
+
+/**
  * POST /api/join/{code}: the signed-in teacher takes a seat. The group is locked, then the link;
- * a domain-restricted link takes only a verified address of its domains. A teacher who also has a
- * pending invitation to the group uses its seat (and the invitation); anyone else needs a free one.
+ * a domain-restricted link takes only a verified address or an SSO identity of its domains
+ * (`ssoScopes`: the teacher's identities, from the sso module through the route). A teacher who also
+ * has a pending invitation to the group uses its seat (and the invitation); anyone else needs a free one.
  */
 export async function joinWithLink(
   deps: ServiceDeps,
   user: Pick<UserRow, 'id' | 'email' | 'emailVerified'>,
   code: string,
+  ssoScopes: readonly SsoIdentityScope[] = [],
 ): Promise<Seat> {
   return deps.db.transaction(async (tx) => {
     const found = await findLink(tx, code);
@@ -194,22 +219,7 @@ export async function joinWithLink(
       ? canTakeMember({ total: group.licenseCount, used: usage.used })
       : seatCounts(group.licenseCount, usage.used, usage.pending).available > 0;
     assertUsableLink(link, group, seatFree, now);
-    if (link.allowedDomains.length > 0) {
-      if (!emailInDomains(email, link.allowedDomains)) {
-        throw new AppError(
-          403,
-          districtMessages.joinWrongDomain(link.allowedDomains),
-          districtErrorCodes.joinWrongDomain,
-        );
-      }
-      if (!user.emailVerified) {
-        throw new AppError(
-          403,
-          districtMessages.joinNeedsVerifiedEmail,
-          districtErrorCodes.joinNeedsVerifiedEmail,
-        );
-      }
-    }
+    assertInDomains(user, email, ssoScopes, link.allowedDomains);
     if (!(await store.insertMembership(tx, user.id, group.id, now))) {
       throw new AppError(409, districtMessages.joinAlreadyMember, districtErrorCodes.joinAlreadyMember);
     }

@@ -13,6 +13,7 @@ import { parseInput } from '../../errors.js';
 import { route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
 import { rateLimit } from '../rate-limit/middleware.js';
+import { ssoScopesOf } from '../sso/service.js';
 import {
   membersCsv,
   membersCsvName,
@@ -195,7 +196,9 @@ export function licenceRoutes(deps: AppDeps): Router {
   });
 
   route(router, endpoints.join, inviteLimit, signedIn, async ({ ctx, params }) => {
-    const seat = await joinWithLink(deps, signedInUser(ctx), params.code);
+    const user = signedInUser(ctx);
+    // A district's SSO identity counts for a domain-restricted link (issue 27 part 2).
+    const seat = await joinWithLink(deps, user, params.code, await ssoScopesOf(deps, user.id));
     return { licence: seat };
   });
 

@@ -2,11 +2,20 @@ import { type PublicUser, ssoIdentityInDomains, type SsoProvidersResponse } from
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoIdentities, users } from '../../db/schema.js';
-import { type LocalOidcProvider, startLocalOidcProvider } from '../../demo/oidc-provider.js';
+import {
+  type LocalIdentity,
+  type LocalOidcProvider,
+  startLocalOidcProvider,
+} from '../../demo/oidc-provider.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import type { TestClient } from '../../test/client.js';
 import { buildUser, uniqueEmail } from '../../test/factories.js';
 import { nextTotpCode } from '../../test/mfa.js';
+import {
+  callbackPath,
+  newIdentity as newIdentityAt,
+  throughProvider as throughProviderOf,
+} from '../../test/sso.js';
 import { claimsOf } from './service.js';
 
 /**
@@ -34,62 +43,9 @@ afterAll(async () => {
   await idp?.close();
 });
 
-/** The browser at the provider: its own cookies, redirects followed by hand. */
-class ProviderBrowser {
-  private readonly cookies = new Map<string, string>();
-  async go(url: string, form?: Record<string, string>): Promise<Response> {
-    const headers: Record<string, string> = {};
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const res = await fetch(url, {
-      method: form ? 'POST' : 'GET',
-      headers,
-      body: form ? new URLSearchParams(form).toString() : undefined,
-      redirect: 'manual',
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      const value = pair.slice(at + 1);
-      if (value) this.cookies.set(pair.slice(0, at), value);
-      else this.cookies.delete(pair.slice(0, at));
-    }
-    return res;
-  }
-}
-
-function newIdentity(overrides: Partial<LocalOidcProvider['identities'][number]> = {}) {
-  const identity = {
-    sub: `sub-${Math.random().toString(36).slice(2)}`,
-    email: uniqueEmail('sso'),
-    emailVerified: true,
-    name: 'Robin District',
-    ...overrides,
-  };
-  idp.identities.push(identity);
-  return identity;
-}
-
-/** Start at the api, sign in at the provider as `sub`: the callback address the provider sends back to. */
-async function throughProvider(client: TestClient, sub: string, returnTo?: string): Promise<URL> {
-  const query = returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
-  const start = await client.get(`/api/auth/sso/oidc/start${query}`);
-  expect(start.status).toBe(302);
-  const browser = new ProviderBrowser();
-  let res = await browser.go(start.headers.get('location') ?? '');
-  const interaction = new URL(res.headers.get('location') ?? '', idp.issuer);
-  expect(interaction.pathname).toMatch(/^\/interaction\//);
-  expect((await browser.go(interaction.href)).status).toBe(200);
-  res = await browser.go(`${interaction.href}/login`, { sub });
-  for (let hop = 0; hop < 5; hop++) {
-    const next = new URL(res.headers.get('location') ?? '', idp.issuer);
-    if (next.origin === new URL(app.url).origin) return next;
-    res = await browser.go(next.href);
-  }
-  throw new Error('the provider never sent the browser back');
-}
-
-const callbackPath = (url: URL) => `${url.pathname}${url.search}`;
+const newIdentity = (overrides: Partial<LocalIdentity> = {}) => newIdentityAt(idp, overrides);
+const throughProvider = (client: TestClient, sub: string | null, returnTo?: string) =>
+  throughProviderOf(app, idp, client, sub, { returnTo });
 
 describe('the providers offered', () => {
   it('lists only the configured provider, by the name the district gave it', async () => {
