@@ -3,13 +3,17 @@
 // 2 s on average (open loop: a request leaves on schedule whether or not the last one returned),
 // about 100 requests/s in all for 60 s against the built app, on PGlite and, when there is one, on
 // PostgreSQL. Mix: 40% GET /api/auth/me, 30% course and progress reads, 20% sync batches of 1-5
-// quiz ops, 10% other reads. Budget: 0 errors and p99 <= 50 ms. Then, with no budget, the
+// quiz ops, 10% other reads. Beside it, each teacher's page sends its usage events as the pwa does
+// (pwa/src/offline/analytics.ts): a batch of 1-20 events every 15 s on average, never two within
+// 60 / analyticsLimits.maxBatchesPerMinute s, with a browser's User-Agent. Budget: 0 errors (an
+// analytics 429 is one: an honest page must never meet the limits, issue 30) and p99 <= 50 ms. Then, with no budget, the
 // saturation throughput: the same mix in a closed loop (each of N loops sends its next request as
 // soon as the last one returned).
 //
 // BENCH_TEACHERS (200), BENCH_SECONDS (60), BENCH_SATURATION_SECONDS (15) and
 // BENCH_SATURATION_LOOPS (64) change the sizes; BENCH_DATABASE_URL names the PostgreSQL server.
 import { randomUUID } from 'node:crypto';
+import { analyticsLimits } from '@pd/domain';
 import {
   createPostgresDatabase,
   createTeacher,
@@ -63,6 +67,34 @@ function nextOp(teacher, courses) {
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+const browser =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+/** The least time between two batches of one page (its pace, decision 088). */
+const analyticsGapMs = 60_000 / analyticsLimits.maxBatchesPerMinute;
+const analyticsMeanMs = 15_000;
+
+/** A batch of the usage events a teacher's page records while reading (one page session). */
+function analyticsRequest(teacher, courses) {
+  teacher.page ??= { sessionId: randomUUID(), deviceId: randomUUID() };
+  const course = pick(courses);
+  const path = `/${course.slug}/module/${pick(course.modules).id}`;
+  const at = new Date().toISOString();
+  const events = Array.from({ length: 1 + Math.floor(Math.random() * 20) }, (_, i) => {
+    const base = { id: randomUUID(), at, ...teacher.page, userId: 'anonymous', path };
+    if (i % 3 === 0) return { ...base, name: 'page_view', props: {} };
+    if (i % 3 === 1) return { ...base, name: 'time_on_page', props: { seconds: 5 + (i % 120) } };
+    return { ...base, name: 'module_started', props: { courseSlug: course.slug, moduleId: 1 } };
+  });
+  return [
+    'analytics',
+    () =>
+      teacher.send('POST', '/api/analytics/events', JSON.stringify({ events }), {
+        'content-type': 'application/json',
+        'user-agent': browser,
+      }),
+  ];
+}
 
 /** One request of the mix, by the share of each kind. */
 function mixedRequest(teacher, courses) {
@@ -126,6 +158,19 @@ async function openLoop(teachers, courses) {
         due += exp();
       }
     }),
+    // Each teacher's page, beside: its usage events, at the pwa's pace.
+    ...teachers.map(async (teacher) => {
+      let due = performance.now() + Math.random() * analyticsMeanMs;
+      while (due < end) {
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const [kind, send] = analyticsRequest(teacher, courses);
+        const p = timed(samples, kind, send);
+        inFlight.add(p);
+        void p.finally(() => inFlight.delete(p));
+        due += Math.max(analyticsGapMs, -Math.log(1 - Math.random()) * analyticsMeanMs);
+      }
+    }),
   );
   await Promise.all(inFlight);
   return samples;
@@ -177,7 +222,7 @@ async function runOn(label, databaseUrl, port) {
         all.p99,
       )}, errors ${all.errors}`,
     );
-    for (const kind of ['me', 'course', 'progress', 'sync', 'other']) {
+    for (const kind of ['me', 'course', 'progress', 'sync', 'other', 'analytics']) {
       const s = summary(open.list.filter((x) => x.kind === kind));
       console.log(
         `      ${kind.padEnd(9)} ${String(s.count).padStart(5)} requests  p50 ${ms(s.p50).padStart(8)}  p99 ${ms(
@@ -185,6 +230,10 @@ async function runOn(label, databaseUrl, port) {
         ).padStart(8)}  errors ${s.errors}`,
       );
     }
+    const limited = open.list.filter((x) => x.kind === 'analytics' && x.status === 429).length;
+    console.log(
+      `      analytics batches refused with 429: ${limited} (budget 0: honest pages never meet the limits)`,
+    );
     const rejected = open.list.reduce((n, s) => n + s.rejectedOps, 0);
     if (rejected)
       console.log(`      sync ops the server rejected (answered 200, counted apart): ${rejected}`);
@@ -216,7 +265,8 @@ export async function benchApiMixed() {
     `\nMixed API load: ${teachersCount} signed-in teachers, each with its own session, one request every ${
       meanIntervalMs / 1000
     } s on average (open loop, ~${Math.round((teachersCount * 1000) / meanIntervalMs)} req/s), ${seconds} s; ` +
-      `40% me, 30% course/progress reads, 20% sync of 1-5 ops, 10% other reads. The load generator shares the machine.`,
+      `40% me, 30% course/progress reads, 20% sync of 1-5 ops, 10% other reads; and each page's usage events ` +
+      `(a batch every ${analyticsMeanMs / 1000} s on average). The load generator shares the machine.`,
   );
   let ok = await runOn('PGlite', undefined, Number(process.env.BENCH_PORT ?? 4317));
   const pg = createPostgresDatabase();
