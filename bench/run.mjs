@@ -2,10 +2,11 @@
 // machine's figures, every run, the median and PASS/FAIL against its budget (scenarios:
 // README.md, "Benchmarks"). `node bench/run.mjs warm-module offline-start` runs only those.
 // `course-size`, `chaos`, `license-members`, `admin-users`, `certificate-downloads`, `analytics` and
-// `reconnect-storm` and `roster-import` run only when named.
+// `reconnect-storm`, `roster-import` and `assignments` run only when named.
 import { benchAdminUsers } from './admin-users.mjs';
 import { benchAnalytics } from './analytics.mjs';
 import { benchApiMixed } from './api-mixed.mjs';
+import { benchAssignments } from './assignments.mjs';
 import { benchBundleSize } from './bundle-size.mjs';
 import { benchCertificateDownloads } from './certificate-downloads.mjs';
 import { benchChaos } from './chaos.mjs';
@@ -42,6 +43,10 @@ const benches = {
     benchRosterImport,
   ],
   analytics: ['analytics ingest >= 2,000 events/s; dashboard p95 <= 300 ms at 10M events', benchAnalytics],
+  assignments: [
+    'assignment view of 5,000 members p95 <= 300 ms; weekly digest of 500 groups of 300 members <= 60 s',
+    benchAssignments,
+  ],
 };
 const aliases = { lighthouse: 'cold', size: 'bundle' };
 const byDefault = ['cold', 'warm-module', 'offline-start', 'api-mixed', 'sync-batch', 'bundle'];

@@ -161,47 +161,10 @@ function assigneesSql(where: SQL, userWhere: SQL = sql`true`): SQL {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/**
- * Every current assignee of the group's assignments with their progress: the status view. The
- * group's progress in the assigned courses is grouped once and joined (not counted per row), and
- * each member's name and e-mail is read once, however many assignments they have.
- */
+/** Every current assignee of the group's assignments with their progress: the status view. */
 export async function assigneesOfGroup(db: Db, groupId: string): Promise<AssigneeRow[]> {
-  const [result, people] = await Promise.all([
-    db.execute(sql`
-      WITH a AS (SELECT id, course_slug, whole_group FROM assignments WHERE license_group_id = ${groupId}),
-      m AS (SELECT user_id FROM license_memberships WHERE license_group_id = ${groupId}),
-      s AS (
-        SELECT a.id AS assignment_id, a.course_slug, m.user_id FROM a CROSS JOIN m WHERE a.whole_group
-        UNION ALL
-        SELECT a.id, a.course_slug, am.user_id
-          FROM a JOIN assignment_members am ON am.assignment_id = a.id JOIN m ON m.user_id = am.user_id
-         WHERE NOT a.whole_group),
-      pr AS (
-        SELECT p.user_id, p.course_slug, count(*) FILTER (WHERE p.completed)::int AS done,
-               max(p.first_completed_at) AS last_at
-          FROM progress p JOIN m ON m.user_id = p.user_id
-         WHERE p.course_slug IN (SELECT course_slug FROM a)
-         GROUP BY 1, 2),
-      r AS (
-        SELECT cr.user_id, cr.course_slug FROM content_receipts cr JOIN m ON m.user_id = cr.user_id
-         WHERE cr.course_slug IN (SELECT course_slug FROM a))
-      SELECT s.assignment_id, s.course_slug, s.user_id, coalesce(pr.done, 0) AS done, pr.last_at,
-             (r.user_id IS NOT NULL) AS opened
-        FROM s
-        LEFT JOIN pr ON pr.user_id = s.user_id AND pr.course_slug = s.course_slug
-        LEFT JOIN r ON r.user_id = s.user_id AND r.course_slug = s.course_slug`),
-    db.execute(sql`
-      SELECT u.id, u.name, u.email FROM license_memberships m JOIN users u ON u.id = m.user_id
-       WHERE m.license_group_id = ${groupId}`),
-  ]);
-  const byId = new Map(rowsOf<{ id: string; name: string; email: string }>(people).map((u) => [u.id, u]));
-  return rowsOf<Omit<RawAssignee, 'license_group_id' | 'name' | 'email'>>(result).flatMap((r) => {
-    const person = byId.get(r.user_id);
-    return person
-      ? [toAssignee({ ...r, license_group_id: groupId, name: person.name, email: person.email })]
-      : [];
-  });
+  const result = await db.execute(assigneesSql(sql`a.license_group_id = ${groupId}`));
+  return rowsOf<RawAssignee>(result).map(toAssignee);
 }
 
 /** One teacher's assignments (in the group they hold a seat of) with their progress. */
