@@ -28,6 +28,10 @@ describe('the data rule, word for word (issue 29, decision 103)', () => {
     ['"does not belong in any prompt"', 'A behavior note is red: it does not belong in any prompt or tool.'],
     ['"if the agreement covers it"', 'Red data may go into an approved tool if the agreement covers it.'],
     ['yellow without its clause', 'Student data with names removed is yellow: only an approved tool.'],
+    [
+      'the colours sorted into tools without the word "data"',
+      'Give it a color: green goes into any tool your school allows, red never into a general AI tool.',
+    ],
   ])('refuses a paraphrase: %s', (_, text) => {
     const problems = checkCanonTexts(lesson(text));
     expect(problems.length).toBeGreaterThan(0);

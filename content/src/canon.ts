@@ -136,7 +136,10 @@ export function checkCanonTexts(texts: readonly CanonText[]): ContentProblem[] {
           });
         }
       }
-      if (dataContext.test(raw) && ruleWords.test(raw) && toolWords.test(raw)) {
+      // About data: it says so, or it sends two or more of the light's colours 'into' tools.
+      const colours = (Object.values(colorWord) as RegExp[]).filter((c) => c.test(raw)).length;
+      const aboutData = dataContext.test(raw) || (colours >= 2 && /\binto\b/i.test(raw));
+      if (aboutData && ruleWords.test(raw) && toolWords.test(raw)) {
         for (const color of Object.keys(dataRule) as DataColor[]) {
           if (colorWord[color].test(raw) && !plain.includes(normalise(dataRule[color]))) {
             problems.push({
