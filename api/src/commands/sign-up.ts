@@ -6,6 +6,7 @@ import {
   type RegisterRequest,
 } from '@pd/domain';
 import type { z } from 'zod';
+import { addressProven } from './address-proven.js';
 import type { UserRow } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
@@ -80,6 +81,7 @@ export async function verifyEmail(deps: Deps, token: string | undefined): Promis
     const now = deps.clock();
     const userId = await auth.consumeVerification(tx, deps, token, now);
     if (!userId) return false;
+    await addressProven(tx, userId);
     await recordVerified(tx, userId, now);
     return true;
   });

@@ -11,6 +11,7 @@ import {
 } from '@pd/domain';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { addressProven } from '../../commands/address-proven.js';
 import { signUp, signUpWithInvite, verifyEmail } from '../../commands/sign-up.js';
 import { route } from '../../route.js';
 import { membershipOf } from '../access/service.js';
@@ -93,7 +94,7 @@ export function authRoutes(deps: AppDeps): Router {
   });
 
   route(router, endpoints.resetPassword, limit('resetPassword'), async ({ ctx, input }) => {
-    await service.resetPassword(deps, input);
+    await service.resetPassword(deps, input, addressProven);
     if (ctx.session?.userId) ctx.session = null;
     return { ok: true };
   });

@@ -176,11 +176,13 @@ export async function forgotPassword(
 
 /**
  * Sets a new password with a single-use reset token, ends every session of the user and tells
- * them by e-mail. The link came by e-mail, so it also proves the address: mark it verified.
+ * them by e-mail. The link came by e-mail, so it also proves the address: mark it verified, and
+ * `addressProven` (what other modules do then, api/src/commands/address-proven.ts) in the same transaction.
  */
 export async function resetPassword(
   deps: ServiceDeps,
   input: Parsed<typeof ResetPasswordRequest>,
+  addressProven?: (tx: Db, userId: string) => Promise<void>,
 ): Promise<void> {
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
@@ -199,6 +201,7 @@ export async function resetPassword(
     );
     if (!user) throw new AppError(400, authMessages.invalidOrExpiredToken, 'INVALID_TOKEN');
     await store.revokeTokens(tx, userId, 'password_reset', now);
+    await addressProven?.(tx, userId);
     await store.endAllSessionsOfUser(tx, deps.sessionCache, userId);
     await deps.mailer.enqueue(
       tx,

@@ -189,3 +189,12 @@ export async function ssoScopesOf(deps: Pick<AppDeps, 'db'>, userId: string): Pr
     tenantId: row.tenantId,
   }));
 }
+
+/**
+ * Once the account's address is proven by e-mail (its verification or password reset link), its SSO
+ * identities whose provider did not vouch for the address stop signing in to it (decision 118): one
+ * who claimed the address at a lax provider first keeps no way in. In the caller's transaction.
+ */
+export function dropUnvouchedIdentities(tx: Db, userId: string): Promise<number> {
+  return store.deleteUnvouchedIdentities(tx, userId);
+}

@@ -10,6 +10,7 @@ import {
 import { startTestApp, type TestApp } from '../../test/app.js';
 import type { TestClient } from '../../test/client.js';
 import { buildUser, uniqueEmail } from '../../test/factories.js';
+import { latestToken } from '../../test/auth-helpers.js';
 import { nextTotpCode } from '../../test/mfa.js';
 import {
   callbackPath,
@@ -200,6 +201,65 @@ describe('an address that already has a password account', () => {
   it('refuses a link without the pending sign-in', async () => {
     const res = await app.client().post('/api/auth/sso/link', { password: 'anything at all' });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('an address proven by e-mail (decision 118)', () => {
+  /** An SSO account whose provider did not vouch for its address: unverified, with one identity. */
+  async function unvouchedAccount() {
+    const identity = newIdentity({ emailVerified: false });
+    const client = app.client();
+    expect((await client.get(callbackPath(await throughProvider(client, identity.sub)))).status).toBe(302);
+    const [row] = await app.db.select().from(users).where(eq(users.email, identity.email));
+    if (!row) throw new Error('no account');
+    return { identity, userId: row.id };
+  }
+  const identitiesOf = (userId: string) =>
+    app.db.select().from(ssoIdentities).where(eq(ssoIdentities.userId, userId));
+
+  it('by a password reset: the identities whose provider did not vouch for it stop signing in', async () => {
+    const { identity, userId } = await unvouchedAccount();
+    expect(await identitiesOf(userId)).toHaveLength(1);
+
+    await app.client().post('/api/auth/forgot-password', { email: identity.email });
+    const token = await latestToken(app, identity.email, '/reset-password');
+    const reset = await app.client().post('/api/auth/reset-password', {
+      token,
+      newPassword: 'a brand new password 47',
+    });
+    expect(reset.status).toBe(200);
+    expect(await identitiesOf(userId)).toEqual([]);
+    // The lax provider's identity now meets an account it must prove it owns.
+    const again = app.client();
+    const res = await again.get(callbackPath(await throughProvider(again, identity.sub)));
+    expect(res.headers.get('location')).toBe('/sign-in/sso?step=link');
+    expect((await again.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('by the verification link: the same', async () => {
+    const { identity, userId } = await unvouchedAccount();
+    expect(await identitiesOf(userId)).toHaveLength(1);
+    await app.client().post('/api/auth/resend-verification', { email: identity.email });
+    const token = await latestToken(app, identity.email, '/api/auth/verify-email');
+    const res = await app.client().get(`/api/auth/verify-email?token=${token}`);
+    expect(res.status).toBe(302);
+    const [row] = await app.db.select().from(users).where(eq(users.id, userId));
+    expect(row?.emailVerified).toBe(true);
+    expect(await identitiesOf(userId)).toEqual([]);
+  });
+
+  it('keeps the identities of a provider that vouched for the address', async () => {
+    const identity = newIdentity({ emailVerified: true });
+    const client = app.client();
+    await client.get(callbackPath(await throughProvider(client, identity.sub)));
+    const [row] = await app.db.select().from(users).where(eq(users.email, identity.email));
+    await app.client().post('/api/auth/forgot-password', { email: identity.email });
+    const token = await latestToken(app, identity.email, '/reset-password');
+    expect(
+      (await app.client().post('/api/auth/reset-password', { token, newPassword: 'another new password 58' }))
+        .status,
+    ).toBe(200);
+    expect(await identitiesOf(row?.id ?? '')).toHaveLength(1);
   });
 });
 

@@ -41,3 +41,12 @@ export async function touchIdentity(
 export function identitiesOfUser(db: Db, userId: string): Promise<SsoIdentityRow[]> {
   return db.select().from(ssoIdentities).where(eq(ssoIdentities.userId, userId));
 }
+
+/** Drops the user's identities whose provider did not vouch for the address (decision 118); how many. */
+export async function deleteUnvouchedIdentities(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .delete(ssoIdentities)
+    .where(and(eq(ssoIdentities.userId, userId), eq(ssoIdentities.emailVerified, false)))
+    .returning({ id: ssoIdentities.id });
+  return rows.length;
+}
