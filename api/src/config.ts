@@ -186,6 +186,8 @@ export interface Config {
   demoMfaSecret: string | undefined;
   /** Google, Microsoft and district sign-in (issue 27): only the configured providers. */
   sso: SsoConfig;
+  /** DEMO_OIDC_PORT: where `npm start` puts its demo OpenID provider (decision 119; 0: any free port). */
+  demoOidcPort: number;
 }
 
 export class ConfigError extends Error {}
@@ -241,6 +243,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
     moduleMinTimeShare: e.MODULE_MIN_TIME_SHARE,
     demoMfaSecret: e.DEMO_MFA_SECRET,
+    demoOidcPort: e.DEMO_OIDC_PORT,
     sso: ssoConfig(e, (line) => {
       throw new ConfigError(`Invalid configuration:\n${line}`);
     }),

@@ -28,6 +28,16 @@ export const ssoEnv = {
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_DISPLAY_NAME: optionalText,
+  /** In development: the port of the local demo provider (decision 119); 0 = any free port. */
+  DEMO_OIDC_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ message: 'must be a port number from 0 to 65535' })
+      .int('must be a port number from 0 to 65535')
+      .min(0, 'must be a port number from 0 to 65535')
+      .max(65535, 'must be a port number from 0 to 65535')
+      .default(4010),
+  ),
 };
 
 type SsoEnv = z.output<z.ZodObject<typeof ssoEnv>>;

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 
@@ -103,12 +103,30 @@ ${buttons}
 </main></body></html>`;
 }
 
+/** Listens on `port` of `host`; a port already taken falls back to a free one when `fallback`. */
+async function listen(server: Server, host: string, port: number, fallback: boolean): Promise<number> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    if (!fallback || port === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    return listen(server, host, 0, false);
+  }
+  return (server.address() as AddressInfo).port;
+}
+
 /**
- * Starts the provider on `host` (a free port unless `port` is given). Its issuer is
- * `http://host:port`; the client's id and secret are made here.
+ * Starts the provider on `host`: on `port` (any free port when 0 or not given; with
+ * `fallbackToFreePort`, a free one when `port` is taken). Its issuer is `http://host:port`; the
+ * client's id and secret are made here.
  */
 export async function startLocalOidcProvider(
-  options: { host?: string; port?: number; identities?: LocalIdentity[] } = {},
+  options: { host?: string; port?: number; fallbackToFreePort?: boolean; identities?: LocalIdentity[] } = {},
 ): Promise<LocalOidcProvider> {
   const { default: Provider, interactionPolicy } = await import('oidc-provider');
   // Google's and Microsoft's `prompt=select_account` (this app asks for it): accepted, and the page
@@ -176,8 +194,7 @@ export async function startLocalOidcProvider(
     handler(req, res);
   });
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
-  const port = (server.address() as AddressInfo).port;
+  const port = await listen(server, host, options.port ?? 0, options.fallbackToFreePort ?? false);
   const issuer = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: 'local-1', alg: 'RS256', use: 'sig' };

@@ -4,7 +4,7 @@ import type { LocalOidcProvider } from './oidc-provider.js';
 
 /**
  * `npm start` in development (decision 102): without OIDC_* in the environment, a local OpenID
- * provider on a free port is the generic provider "Demo district sign-in", with two demo identities,
+ * provider on DEMO_OIDC_PORT (4010; a free port if taken) is the generic provider "Demo district sign-in", with two demo identities,
  * so a newcomer can try the button. Null when the dev dependency is not installed.
  */
 export async function startDemoSso(
@@ -17,7 +17,8 @@ export async function startDemoSso(
     const { startLocalOidcProvider } = await import('./oidc-provider.js');
     const hostname = new URL(config.publicUrl).hostname;
     const host = ['localhost', '127.0.0.1'].includes(hostname) ? hostname : '127.0.0.1';
-    local = await startLocalOidcProvider({ host });
+    // A fixed port keeps the issuer, so a demo identity stays the same account across restarts.
+    local = await startLocalOidcProvider({ host, port: config.demoOidcPort, fallbackToFreePort: true });
   } catch (error) {
     logger.info('demo district sign-in not started (the oidc-provider dev dependency is missing)', {
       error: error instanceof Error ? error.message : String(error),
@@ -26,6 +27,11 @@ export async function startDemoSso(
   }
   await local.registerClient([`${config.publicUrl}/api/auth/sso/oidc/callback`]);
   logger.info(`demo district sign-in: ${local.issuer} (${local.identities.map((i) => i.email).join(', ')})`);
+  if (config.demoOidcPort !== 0 && !local.issuer.endsWith(`:${config.demoOidcPort}`)) {
+    logger.warn(
+      `demo district sign-in: port ${config.demoOidcPort} is taken, so its identities are new accounts this time (DEMO_OIDC_PORT)`,
+    );
+  }
   return {
     config: {
       ...config,
