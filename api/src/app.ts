@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import type { Content } from '@pd/content';
 import Koa from 'koa';
 import { type Clock, systemClock } from './clock.js';
+import { openCourseForPage } from './commands/open-course.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { AppDeps } from './deps.js';
@@ -138,6 +139,8 @@ export function createApp(options: CreateAppOptions): Koa {
       sessionCookie: sessionCookieName(config.isHttps),
       // Outside tests the home page is drawn at start-up; a test app draws it when first asked.
       drawAtStart: config.nodeEnv !== 'test',
+      // A module page's lesson, for a teacher who may open its course (decision 122).
+      openCourse: (ctx, slug) => openCourseForPage(deps, session, ctx, slug),
     }),
   );
 

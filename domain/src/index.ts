@@ -7,6 +7,7 @@ export * from './content-api.js';
 export * from './time-on-task.js';
 export * from './pages.js';
 export * from './pages-contract.js';
+export * from './predrawn-page.js';
 export * from './course-access.js';
 export * from './errors.js';
 export * from './input-rules.js';

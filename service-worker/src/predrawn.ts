@@ -2,76 +2,13 @@
  * Decision 070: a returning teacher's module page shows its lesson before the app runs. The worker
  * answers the navigation with the app shell plus the lesson, drawn from the device's copy of the
  * course (the one the app itself reads first, decision 023), in the shell's own CSS; the app replaces
- * it with its page once that is on screen. Nothing here is sent anywhere or kept.
+ * it with its page once that is on screen. Nothing here is sent anywhere or kept. This file reads
+ * the device's copy; the drawing is the domain's (`drawModulePage`, domain/src/predrawn-page.ts).
  */
-import {
-  brand,
-  type Course,
-  deviceContentDb,
-  type ModuleOutline,
-  paths,
-  predrawnId,
-  predrawnPlaceholder,
-  userDbPrefix,
-} from '@pd/domain';
+import { type Course, deviceContentDb, userDbPrefix } from '@pd/domain';
 
-const entities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text and attribute values written into the page. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => entities[c] ?? c);
-}
-
-/**
- * The shell (`template`, the precached index.html) with the module's first screen drawn at
- * `predrawnPlaceholder`: header, breadcrumb, the module's heading and its lesson. Null when there is
- * nothing worth drawing (no such module, no compiled lesson, or a shell without the placeholder).
- */
-export function drawModulePage(template: string, course: Course, moduleId: number): string | null {
-  if (!template.includes(predrawnPlaceholder)) return null;
-  const modules: readonly ModuleOutline[] = course.modules;
-  const module = modules.find((m) => m.id === moduleId);
-  if (!module?.lessonHtml) return null;
-  const e = escapeHtml;
-  const lastReviewed = module.lastReviewed
-    ? `<p class="predrawn-reviewed">Last reviewed <time datetime="${e(module.lastReviewed)}">${e(longDate(module.lastReviewed))}</time></p>`
-    : '';
-  const page =
-    `<div id="${predrawnId}" class="predrawn">` +
-    `<div class="shell-header"><img src="/icons/favicon.svg" alt="" width="30" height="30" />${e(brand.productName)}</div>` +
-    `<main class="predrawn-main">` +
-    `<nav aria-label="Breadcrumb" class="predrawn-crumbs"><a href="${paths.home()}">Home</a>` +
-    `<span aria-hidden="true">/</span><a href="${e(paths.course(course.slug))}">${e(course.title)}</a>` +
-    `<span aria-hidden="true">/</span><span aria-current="page">${e(module.title)}</span></nav>` +
-    `<div class="predrawn-modules" aria-hidden="true"></div>` +
-    `<div class="predrawn-grid"><div class="predrawn-side" aria-hidden="true"></div>` +
-    `<article class="predrawn-article">` +
-    `<p class="predrawn-overline">Module ${module.id} of ${modules.length} · ${e(module.duration)}</p>` +
-    `<h1>${e(module.title)}</h1>` +
-    `<p class="predrawn-description">${e(module.description)}</p>${lastReviewed}` +
-    `<div class="predrawn-progress" aria-hidden="true"></div>` +
-    `<div class="markdown">${module.lessonHtml}</div>` +
-    `</article></div></main></div>`;
-  return template.replace(predrawnPlaceholder, page);
-}
-
-/** 'November 23, 2026' for '2026-11-23' in the browser's language, as the module page prints it. */
-function longDate(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(undefined, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
-}
+// The drawing itself is the domain's, shared with the api's first visit (decision 122).
+export { drawModulePage, escapeHtml } from '@pd/domain';
 
 /** The request's result as a promise. */
 function requested<T>(request: IDBRequest<T>): Promise<T> {

@@ -1,6 +1,9 @@
 import type { Course } from '@pd/domain';
+import type { Context, Middleware } from 'koa';
 import type { UserRow } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
+import { AppError } from '../errors.js';
+import { sessionUser } from '../modules/auth/service.js';
 import { viewerOf } from '../modules/access/service.js';
 import { openCourse as openCourseContent } from '../modules/content/service.js';
 import { noteContentReceived } from '../modules/progress/service.js';
@@ -18,4 +21,31 @@ export async function openCourse(
   const course = openCourseContent(deps, await viewerOf(deps, user), slug);
   await noteContentReceived(deps, user.id, course.slug);
   return course;
+}
+
+/**
+ * Decision 122: the course a module page's first response may draw the lesson of. The request's
+ * session (the session middleware is run for it, as for an api call) must be a teacher who may open
+ * the course: exactly what `GET /api/content/courses/:slug` would answer them, so the page shows
+ * nothing that call would not. The lessons reach the teacher with the page: the time on task starts
+ * as it would with that call. Null when nobody is signed in or the course is refused (not found,
+ * premium, coming soon): the page is then the plain app shell.
+ */
+export async function openCourseForPage(
+  deps: Pick<AppDeps, 'db' | 'content' | 'config' | 'clock' | 'sessionCache'>,
+  session: Middleware,
+  ctx: Context,
+  slug: string,
+): Promise<Course | null> {
+  let opened: Course | null = null;
+  await session(ctx, async () => {
+    const user = await sessionUser(deps, ctx.session);
+    if (!user) return;
+    try {
+      opened = await openCourse(deps, user, slug);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  });
+  return opened;
 }

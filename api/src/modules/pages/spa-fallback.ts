@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PagesManifest } from '@pd/domain';
-import type { Middleware } from 'koa';
+import { type Course, drawModulePage, type PagesManifest } from '@pd/domain';
+import type { Context, Middleware } from 'koa';
+import type { Logger } from '../../logger.js';
 import type { DrawnPage } from './home-page.js';
 import { fillTemplate, shellPage } from './manifest.js';
-import type { PagePreloads } from './preloads.js';
+import { type PagePreloads, parsePagePath } from './preloads.js';
 import { noCache } from './static-files.js';
 
 export interface SpaPageOptions {
@@ -16,7 +17,13 @@ export interface SpaPageOptions {
   sessionCookie: string;
   /** The home page drawn for a signed-out visitor (decision 017), when there is one. */
   signedOutHome: () => Promise<DrawnPage | null>;
+  /** Decision 122: the course whose lesson a module page may carry for this request, or null. */
+  lessonCourse: ((ctx: Context, slug: string) => Promise<Course | null>) | null;
+  logger: Logger;
 }
+
+/** A page holding a teacher's lessons (premium ones too) stays out of every shared cache. */
+const privatePage = 'private, no-store';
 
 /**
  * SPA fallback (after the static files): `/`, and a GET/HEAD outside /api/ that wants HTML and
@@ -47,8 +54,34 @@ export function spaFallback(dist: string, page: SpaPageOptions): Middleware {
     const home = ctx.path === '/' && !signedIn ? await page.signedOutHome() : null;
     // The drawn home page carries its data and says nobody is signed in: it preloads nothing (the
     // shell's 'me' preload is left out with the shell, and the catalogue is in the page).
-    ctx.body = home
-      ? fillTemplate(manifest.template, { head: '', html: home.markup, data: home.data })
-      : shellPage(manifest, page.preloads(ctx.path, signedIn));
+    if (home) {
+      ctx.body = fillTemplate(manifest.template, { head: '', html: home.markup, data: home.data });
+      return;
+    }
+    const shell = shellPage(manifest, page.preloads(ctx.path, signedIn));
+    const withLesson = signedIn ? await drawnLesson(ctx, shell, page) : null;
+    if (withLesson) ctx.set('Cache-Control', privatePage);
+    ctx.body = withLesson ?? shell;
   };
+}
+
+/**
+ * Decision 122: a signed-in teacher's module page (a link in an e-mail, opened on a device that
+ * never ran the app) comes with its first screen drawn into the shell, as the service worker draws
+ * it for a returning teacher (decision 070, the domain's `drawModulePage`): the lesson is on screen
+ * before any script has arrived, and the app replaces it with its own page once that is drawn. Only
+ * for a course this request may open; anything else (or a failure, logged) is the plain shell.
+ */
+async function drawnLesson(ctx: Context, shell: string, page: SpaPageOptions): Promise<string | null> {
+  const path = parsePagePath(ctx.path);
+  if (path?.kind !== 'module' || !page.lessonCourse) return null;
+  try {
+    const course = await page.lessonCourse(ctx, path.slug);
+    return course ? drawModulePage(shell, course, path.moduleId) : null;
+  } catch (error) {
+    page.logger.warn('the module page could not be drawn on the server; serving the app shell', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return null;
+  }
 }
