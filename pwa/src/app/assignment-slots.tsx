@@ -1,28 +1,17 @@
 import { lazy, Suspense } from 'react';
+import { useMe } from '../offline/get-me';
 
-// Assigned courses (issue 28, part 2) on the catalogue and the course page: the code loads only when a
-// licence member's page draws it (the pages pass these for members only), never in the first load.
-const AssignedNote = lazy(() =>
-  import('../features/assignments/assigned-note').then((m) => ({ default: m.AssignedNote })),
-);
-const AssignedList = lazy(() =>
-  import('../features/assignments/assigned-note').then((m) => ({ default: m.AssignedList })),
+// Assigned courses (issue 28, part 2) on the catalogue and the course page: the code loads only for a
+// licence member, when their page draws it, never in the first load.
+const Assigned = lazy(() =>
+  import('../features/assignments/assigned-note').then((m) => ({ default: m.Assigned })),
 );
 
-/** "Assigned by {group}, due {date}" for one course, or nothing. */
-export function AssignedNoteSlot({ courseSlug }: { courseSlug: string }) {
-  return (
-    <Suspense fallback={null}>
-      <AssignedNote courseSlug={courseSlug} />
+/** With `courseSlug`: "Assigned by {group}, due {date}" for that course; without: "Assigned to you". */
+export function AssignedSlot(props: { courseSlug?: string }) {
+  return useMe().data?.licence ? (
+    <Suspense>
+      <Assigned {...props} />
     </Suspense>
-  );
-}
-
-/** "Assigned to you": the teacher's assigned courses, or nothing. */
-export function AssignedListSlot() {
-  return (
-    <Suspense fallback={null}>
-      <AssignedList />
-    </Suspense>
-  );
+  ) : null;
 }

@@ -1,6 +1,6 @@
 import { CertificateActions } from '../features/certificates/certificate-actions';
 import { CourseOverviewPage } from '../features/course/course-overview-page';
-import { AssignedNoteSlot } from './assignment-slots';
+import { AssignedSlot } from './assignment-slots';
 
 /** The course overview with the certificate buttons composed in (features do not import each other). */
 export function CourseOverviewRoute() {
@@ -9,7 +9,7 @@ export function CourseOverviewRoute() {
       renderCertificateActions={(props) => (
         <>
           {/* "Assigned by {group}, due {date}" (issue 28), beside the course's certificate. */}
-          <AssignedNoteSlot courseSlug={props.courseSlug} />
+          <AssignedSlot courseSlug={props.courseSlug} />
           <CertificateActions {...props} />
         </>
       )}

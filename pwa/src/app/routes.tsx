@@ -4,7 +4,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { CataloguePage } from '../features/catalogue/catalogue-page';
 import { PremiumActionsProvider } from '../features/premium/premium-actions-provider';
 import { PremiumBanner } from '../features/premium/premium-banner';
-import { AssignedListSlot, AssignedNoteSlot } from './assignment-slots';
+import { AssignedSlot } from './assignment-slots';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
@@ -106,9 +106,13 @@ export const routes: RouteObject[] = [
         index: true,
         element: (
           <CataloguePage
-            roleBanner={<PremiumBanner />}
-            renderCourseNote={(courseSlug) => <AssignedNoteSlot courseSlug={courseSlug} />}
-            assigned={<AssignedListSlot />}
+            roleBanner={
+              <>
+                <PremiumBanner />
+                <AssignedSlot />
+              </>
+            }
+            renderCourseNote={(courseSlug) => <AssignedSlot courseSlug={courseSlug} />}
           />
         ),
       },

@@ -70,3 +70,8 @@ export function AssignedList() {
     </Box>
   );
 }
+
+/** The one lazily loaded entry: a course's line (`courseSlug`), or the list. */
+export function Assigned({ courseSlug }: { courseSlug?: string }) {
+  return courseSlug ? <AssignedNote courseSlug={courseSlug} /> : <AssignedList />;
+}

@@ -41,13 +41,12 @@ function bannerText(user: PublicUser | null | undefined): string {
 export interface CataloguePageProps {
   /** Composed in by the routes under the role banner: the premium promo / subscription notice. */
   roleBanner?: ReactNode;
-  /** Composed in for licence members (issue 28): a course's "Assigned by..." line, and the list of their assigned courses. */
+  /** Composed in (issue 28): a course's "Assigned by {group}, due {date}" line, for licence members. */
   renderCourseNote?: (courseSlug: string) => ReactNode;
-  assigned?: ReactNode;
 }
 
 /** Home: role banner, the catalogue heading and the grid of course cards (spec sections 2 and 4). */
-export function CataloguePage({ roleBanner, renderCourseNote, assigned }: CataloguePageProps = {}) {
+export function CataloguePage({ roleBanner, renderCourseNote }: CataloguePageProps = {}) {
   usePageTitle('');
   const me = useMe();
   const toast = useToast();
@@ -99,7 +98,6 @@ export function CataloguePage({ roleBanner, renderCourseNote, assigned }: Catalo
         )}
       </Alert>
       {roleBanner}
-      {user?.licence && assigned}
       <Typography variant="h3" component="h1" sx={{ mb: 1.5 }}>
         Available Courses
       </Typography>
@@ -131,7 +129,7 @@ export function CataloguePage({ roleBanner, renderCourseNote, assigned }: Catalo
                 completedModules={progress[course.slug] ?? []}
                 viewer={user}
                 onUpgrade={onUpgrade}
-                note={user?.licence ? renderCourseNote?.(course.slug) : undefined}
+                note={renderCourseNote?.(course.slug)}
               />
             </Box>
           ))}
