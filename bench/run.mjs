@@ -13,6 +13,7 @@ import { benchChaos } from './chaos.mjs';
 import { benchCourseSize } from './course-size.mjs';
 import { benchLicenseMembers } from './license-members.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
+import { benchMembersCsv } from './members-csv.mjs';
 import { benchOfflineStart } from './offline-start.mjs';
 import { benchReconnectStorm } from './reconnect-storm.mjs';
 import { benchRosterImport } from './roster-import.mjs';
@@ -41,6 +42,10 @@ const benches = {
   'roster-import': [
     'roster import: 2,000-row preview p95 <= 1 s; 300 invitations created <= 2 s',
     benchRosterImport,
+  ],
+  'members-csv': [
+    'members CSV of 5,000: first byte <= 300 ms, whole <= 2 s; health p99 within 2x of idle while 5 admins download',
+    benchMembersCsv,
   ],
   analytics: ['analytics ingest >= 2,000 events/s; dashboard p95 <= 300 ms at 10M events', benchAnalytics],
   assignments: [

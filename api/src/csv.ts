@@ -24,7 +24,12 @@ export function csvCell(value: string | number): string {
   return /[",;\t\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** One row of a CSV file, with its CRLF: a streamed download writes its file a line at a time. */
+export function csvLine(cells: readonly (string | number)[]): string {
+  return cells.map(csvCell).join(',') + '\r\n';
+}
+
 /** A header and rows as a CSV file (CRLF after every row). */
 export function csvTable(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return [header, ...rows].map(csvLine).join('');
 }

@@ -724,11 +724,17 @@ export type AuditRow = typeof auditLog.$inferSelect;
 
 // Usage analytics (issue 15, decisions 039-044). No IP address and nothing a teacher typed is stored.
 
-/** The raw events, applied once per device-made id; deleted after ANALYTICS_RETENTION_DAYS. */
+/**
+ * The raw events, applied once per device-made id (decision 120). Partitioned by month of
+ * `occurred_at` (PARTITION BY RANGE, written by hand in migration 0018: drizzle-kit cannot say it):
+ * `analytics_events_YYYY_MM` made ahead by housekeeping, `analytics_events_default` for anything
+ * else; retention drops whole months past ANALYTICS_RETENTION_DAYS. The key includes the partition
+ * key, as PostgreSQL requires; the id alone is kept unique by the ingest (`store.insertEvents`).
+ */
 export const analyticsEvents = pgTable(
   'analytics_events',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     name: text('name').notNull(),
     /** The device's time, clamped to [received - 30 days, received]. */
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
@@ -741,7 +747,10 @@ export const analyticsEvents = pgTable(
     path: text('path').notNull(),
     props: jsonb('props').$type<Record<string, unknown>>().notNull(),
   },
-  (t) => [index('analytics_events_occurred_at_idx').on(t.occurredAt)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.occurredAt] }),
+    index('analytics_events_occurred_at_idx').on(t.occurredAt),
+  ],
 );
 
 /**

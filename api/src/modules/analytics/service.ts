@@ -398,13 +398,20 @@ export async function dashboard(
 
 // ---- Housekeeping -------------------------------------------------------------------------------
 
-/** Deletes raw events past the retention period and the salts of past days; rollups stay. */
+/** How many months ahead of this one housekeeping makes the raw events' partitions (decision 120). */
+export const partitionMonthsAhead = 2;
+
+/**
+ * Makes this month's raw-event partition and the next two, drops the months past the retention
+ * period (a month goes once its last day is past it), and deletes the salts of past days; rollups
+ * stay (decisions 040, 120).
+ */
 export async function applyRetention(deps: Deps): Promise<void> {
   const now = deps.clock();
-  await store.deleteEventsBefore(
-    deps.db,
-    new Date(now.getTime() - deps.config.analyticsRetentionDays * dayMs),
-  );
+  for (let add = 0; add <= partitionMonthsAhead; add++) {
+    await store.ensureEventPartition(deps.db, store.monthStart(now, add));
+  }
+  await store.dropEventsBefore(deps.db, new Date(now.getTime() - deps.config.analyticsRetentionDays * dayMs));
   // Today's and yesterday's salts stay (a late event of yesterday still finds its visitor).
   await store.deleteSaltsBefore(deps.db, dayOf(new Date(now.getTime() - dayMs)));
 }

@@ -22,10 +22,28 @@ export interface HourlyDelta {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** Inserts the events not stored yet (by id); answers the rows it inserted. */
+/**
+ * Inserts the events whose id is not stored yet, in any month; answers the rows it inserted. Run in
+ * the ingest's transaction. The table's key is (id, occurred_at) (a partitioned table's keys must hold
+ * its partition key), and a replay may carry another time (the clamp moves with the time it arrives),
+ * so the id is kept unique here (decision 120): the batch's ids are locked (transaction-level advisory
+ * locks, in one order), then the ids already stored are looked up in every partition and skipped.
+ */
 export async function insertEvents(tx: Db, rows: NewEventRow[]): Promise<EventRow[]> {
   if (rows.length === 0) return [];
-  return tx.insert(analyticsEvents).values(rows).onConflictDoNothing().returning();
+  const ids = rows.map((r) => r.id);
+  await tx.execute(sql`
+    SELECT pg_advisory_xact_lock(k) FROM (
+      SELECT DISTINCT hashtextextended('analytics-event:' || id, 0) AS k
+        FROM unnest(${`{${ids.join(',')}}`}::text[]) AS id ORDER BY k) AS keys`);
+  const stored = await tx
+    .select({ id: analyticsEvents.id })
+    .from(analyticsEvents)
+    .where(inArray(analyticsEvents.id, ids));
+  const known = new Set(stored.map((r) => r.id));
+  const fresh = rows.filter((r) => !known.has(r.id));
+  if (fresh.length === 0) return [];
+  return tx.insert(analyticsEvents).values(fresh).onConflictDoNothing().returning();
 }
 
 /** The salt of `day` (YYYY-MM-DD), made with `fresh` the first time the day is asked for. */
@@ -147,9 +165,69 @@ export async function dailyHourly(
   }));
 }
 
-/** Retention: raw events that occurred before `before` (rollups stay). */
-export async function deleteEventsBefore(db: Db, before: Date): Promise<void> {
-  await db.delete(analyticsEvents).where(lt(analyticsEvents.occurredAt, before));
+// ---- Monthly partitions (decision 120) ----------------------------------------------------------
+
+const monthly = /^analytics_events_(\d{4})_(\d{2})$/;
+/** The first instant (UTC) of the month of `at`, and of the months after it. */
+export const monthStart = (at: Date, add = 0) =>
+  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + add, 1));
+const partitionName = (month: Date) =>
+  `analytics_events_${month.toISOString().slice(0, 4)}_${month.toISOString().slice(5, 7)}`;
+
+/** The monthly partitions of analytics_events with the month each starts (the default one is not listed). */
+export async function eventPartitions(db: Db): Promise<{ name: string; month: Date }[]> {
+  const result = await db.execute(sql`
+    SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+     WHERE i.inhparent = 'analytics_events'::regclass`);
+  return rowsOf<{ name: string }>(result).flatMap(({ name }) => {
+    const m = monthly.exec(name);
+    return m ? [{ name, month: new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)) }] : [];
+  });
+}
+
+/**
+ * Makes the partition of the month starting at `month` unless it exists. Rows of that month already
+ * in the default partition move into it first (PostgreSQL refuses a new partition whose rows sit in
+ * the default one). One transaction; instances that run it at once take turns on an advisory lock.
+ */
+export async function ensureEventPartition(db: Db, month: Date): Promise<boolean> {
+  const name = partitionName(month);
+  const from = month.toISOString();
+  const to = monthStart(month, 1).toISOString();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('analytics-partitions', 0))`);
+    if ((await eventPartitions(tx)).some((p) => p.name === name)) return false;
+    const table = sql.identifier(name);
+    await tx.execute(sql`CREATE TABLE ${table} (LIKE ${analyticsEvents} INCLUDING DEFAULTS)`);
+    await tx.execute(sql`
+      WITH moved AS (
+        DELETE FROM analytics_events_default
+         WHERE occurred_at >= ${from}::timestamptz AND occurred_at < ${to}::timestamptz RETURNING *)
+      INSERT INTO ${table} SELECT * FROM moved`);
+    await tx.execute(
+      sql`ALTER TABLE ${analyticsEvents} ATTACH PARTITION ${table}
+            FOR VALUES FROM (${sql.raw(`'${from}'`)}) TO (${sql.raw(`'${to}'`)})`,
+    );
+    return true;
+  });
+}
+
+/**
+ * Retention: drops the monthly partitions whose every event occurred before `before`, and deletes
+ * the default partition's rows before it (that partition holds only what no month caught). Rollups
+ * stay. Answers the dropped partitions' names.
+ */
+export async function dropEventsBefore(db: Db, before: Date): Promise<string[]> {
+  const dropped: string[] = [];
+  for (const { name, month } of await eventPartitions(db)) {
+    if (monthStart(month, 1) > before) continue;
+    await db.execute(sql`DROP TABLE IF EXISTS ${sql.identifier(name)}`);
+    dropped.push(name);
+  }
+  await db.execute(
+    sql`DELETE FROM analytics_events_default WHERE occurred_at < ${before.toISOString()}::timestamptz`,
+  );
+  return dropped;
 }
 
 /** Forgets the salts of days before `day`: their hashes can no longer be linked to a device. */

@@ -1,6 +1,6 @@
 import type { AdminLicenseGroup, Delivery, Invite, JoinLink, LicenseGroup, RosterImport } from '@pd/domain';
 import { type GroupAdmin, inviteStatus, isMembershipLive, joinLinkStatus, seatCounts } from '@pd/domain';
-import { csvTable } from '../../csv.js';
+import { csvLine, csvTable } from '../../csv.js';
 import type { InviteRow, JoinLinkRow, LicenseGroupRow } from '../../db/schema.js';
 import type { MailState } from '../mail/mailer.js';
 
@@ -105,40 +105,37 @@ export interface MemberCertificate {
   pdHours: number;
 }
 
+/** A member as the members CSV reads them. */
+type CsvMember = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  joinedAt: string;
+  progress: {
+    completedModules: number;
+    totalModules: number;
+    lastActivity: string | null;
+    courseStats: Record<string, { completed: number; total: number }>;
+  };
+  pdHours: number;
+  certificates: number;
+};
+interface CsvOptions {
+  courses: readonly { slug: string; title: string; modules: number }[];
+  timeZone: string;
+}
+/** By member id, then course slug. */
+type CsvCertificates = ReadonlyMap<string, ReadonlyMap<string, MemberCertificate>>;
+
 /**
- * The members as CSV (RFC 4180), one row per member: dates and times in the admin's time zone (named
- * in the header), then one column per course with the modules the member completed (issue 26), then
- * per course its completion (local time), certificate id and PD hours (issue 28 part 3).
+ * The members CSV's header (RFC 4180): dates and times in the admin's time zone (named in the
+ * header), then one column per course with the modules the member completed (issue 26), then per
+ * course its completion (local time), certificate id and PD hours (issue 28 part 3).
  */
-export function membersCsv(
-  members: {
-    id: string;
-    name: string;
-    email: string;
-    emailVerified: boolean;
-    joinedAt: string;
-    progress: {
-      completedModules: number;
-      totalModules: number;
-      lastActivity: string | null;
-      courseStats: Record<string, { completed: number; total: number }>;
-    };
-    pdHours: number;
-    certificates: number;
-  }[],
-  {
-    courses,
-    timeZone,
-    certificates = new Map(),
-  }: {
-    courses: readonly { slug: string; title: string; modules: number }[];
-    timeZone: string;
-    /** By member id, then course slug. */
-    certificates?: ReadonlyMap<string, ReadonlyMap<string, MemberCertificate>>;
-  },
-): string {
+function membersCsvHeader({ courses, timeZone }: CsvOptions): string[] {
   const zone = `(${timeZone})`;
-  const header = [
+  return [
     'Name',
     'Email',
     'Verified',
@@ -156,36 +153,66 @@ export function membersCsv(
       `${c.title}: PD Hours`,
     ]),
   ];
-  const rows = members.map((m) => {
-    const percent =
-      m.progress.totalModules > 0
-        ? Math.round((m.progress.completedModules / m.progress.totalModules) * 100)
-        : 0;
-    return [
-      m.name,
-      m.email,
-      m.emailVerified ? 'Yes' : 'No',
-      localDateTime(m.joinedAt, timeZone),
-      m.progress.completedModules,
-      m.progress.totalModules,
-      percent,
-      m.pdHours,
-      m.certificates,
-      m.progress.lastActivity ? localDateTime(m.progress.lastActivity, timeZone) : 'Never',
-      ...courses.map((c) => m.progress.courseStats[c.slug]?.completed ?? 0),
-      ...courses.flatMap((c) => {
-        const certificate = certificates.get(m.id)?.get(c.slug);
-        return certificate
-          ? [
-              localDateTime(certificate.completedAt.toISOString(), timeZone),
-              certificate.id,
-              certificate.pdHours,
-            ]
-          : ['', '', ''];
-      }),
-    ];
-  });
-  return csvTable(header, rows);
+}
+
+/** One member's row of the members CSV. */
+function membersCsvRow(
+  m: CsvMember,
+  { courses, timeZone }: CsvOptions,
+  certificates: CsvCertificates,
+): (string | number)[] {
+  const percent =
+    m.progress.totalModules > 0
+      ? Math.round((m.progress.completedModules / m.progress.totalModules) * 100)
+      : 0;
+  return [
+    m.name,
+    m.email,
+    m.emailVerified ? 'Yes' : 'No',
+    localDateTime(m.joinedAt, timeZone),
+    m.progress.completedModules,
+    m.progress.totalModules,
+    percent,
+    m.pdHours,
+    m.certificates,
+    m.progress.lastActivity ? localDateTime(m.progress.lastActivity, timeZone) : 'Never',
+    ...courses.map((c) => m.progress.courseStats[c.slug]?.completed ?? 0),
+    ...courses.flatMap((c) => {
+      const certificate = certificates.get(m.id)?.get(c.slug);
+      return certificate
+        ? [
+            localDateTime(certificate.completedAt.toISOString(), timeZone),
+            certificate.id,
+            certificate.pdHours,
+          ]
+        : ['', '', ''];
+    }),
+  ];
+}
+
+/** The members as one CSV file (one row per member, in the order given). */
+export function membersCsv(
+  members: readonly CsvMember[],
+  { certificates = new Map(), ...options }: CsvOptions & { certificates?: CsvCertificates },
+): string {
+  return csvTable(
+    membersCsvHeader(options),
+    members.map((m) => membersCsvRow(m, options, certificates)),
+  );
+}
+
+/**
+ * The same file a page of members at a time (issue 31 item 5): the header, then each page's rows as
+ * one chunk, so the download's memory is one page's whatever the group's size.
+ */
+export async function* membersCsvChunks(
+  pages: AsyncIterable<{ members: readonly CsvMember[]; certificates: CsvCertificates }>,
+  options: CsvOptions,
+): AsyncGenerator<string> {
+  yield csvLine(membersCsvHeader(options));
+  for await (const { members, certificates } of pages) {
+    yield members.map((m) => csvLine(membersCsvRow(m, options, certificates))).join('');
+  }
 }
 
 export function presentJoinLink(link: JoinLinkRow, now: Date): JoinLink {

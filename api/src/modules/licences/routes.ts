@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import {
   endpoints,
@@ -15,7 +16,7 @@ import { requireUser, signedInUser } from '../auth/require-user.js';
 import { rateLimit } from '../rate-limit/middleware.js';
 import { ssoScopesOf } from '../sso/service.js';
 import {
-  membersCsv,
+  membersCsvChunks,
   membersCsvName,
   presentAdminGroup,
   presentGroup,
@@ -25,7 +26,7 @@ import {
 } from './present.js';
 import { createGroup, listAllGroups, myGroups, updateLicenseCount } from './groups.js';
 import { lookupInvite, resendInvite, revokeInvite, sendInvites } from './invitations.js';
-import { groupMemberPage, groupMembers, removeMember } from './members.js';
+import { groupMemberPage, groupMemberPages, removeMember } from './members.js';
 import { acceptInvite } from './redemption.js';
 import { setInviteReminders } from './groups.js';
 import { createJoinLink, joinWithLink, listJoinLinks, lookupJoinLink, revokeJoinLink } from './join-links.js';
@@ -75,12 +76,17 @@ export function licenceRoutes(deps: AppDeps): Router {
   route(router, endpoints.licenseGroupMembersCsv, signedIn, async ({ ctx, params }) => {
     const { tz } = parseInput(GroupMembersCsvQuery, ctx.query);
     const timeZone = tz || 'UTC';
-    const { group, members, courses } = await groupMembers(deps, signedInUser(ctx), params.groupId);
-    const certificates = await memberCertificates(deps, members);
+    const { group, courses, pages } = await groupMemberPages(deps, signedInUser(ctx), params.groupId);
     noStore(ctx);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.attachment(membersCsvName(group.name, deps.clock(), timeZone));
-    ctx.body = membersCsv(members, { courses, timeZone, certificates });
+    // Streamed a page of members at a time (issue 31 item 5): Koa writes each chunk as it comes,
+    // pulls the next page only when the client has taken the last, and ends the reads if it leaves.
+    async function* withCertificates() {
+      for await (const members of pages)
+        yield { members, certificates: await memberCertificates(deps, members) };
+    }
+    ctx.body = Readable.from(membersCsvChunks(withCertificates(), { courses, timeZone }));
   });
 
   route(router, endpoints.removeLicenseGroupMember, signedIn, async ({ ctx, params }) => {

@@ -734,6 +734,30 @@ export async function memberPageIds(
 }
 
 /**
+ * One page of the group's members in the members CSV's order (name, then id), after the member
+ * `after` (keyset: a page reads only its rows, however far into the group it is).
+ */
+export async function memberIdsAfter(
+  db: Db,
+  groupId: string,
+  after: { name: string; id: string } | null,
+  limit: number,
+): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(licenseMemberships)
+    .innerJoin(users, eq(users.id, licenseMemberships.userId))
+    .where(
+      and(
+        eq(licenseMemberships.licenseGroupId, groupId),
+        after ? sql`(${users.name}, ${users.id}) > (${after.name}, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(limit);
+}
+
+/**
  * The group's members (or those of `userIds` among them), by name, each with completed modules per
  * course and the last activity: one query (the members joined to their progress grouped by member,
  * a filtered count per course), so a 5,000-member group is 5,000 rows.
