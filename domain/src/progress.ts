@@ -34,6 +34,8 @@ export {
   nextModuleToTake,
   courseCardAction,
   courseOverviewAction,
+} from './progress-rules.js';
+export {
   moduleProgressIndicator,
   gradeAnswers,
   passesQuiz,
@@ -42,5 +44,6 @@ export {
   isSuperseded,
   nextGeneration,
   progressMessages,
-} from './progress-rules.js';
-export type { ModuleStatus, ModuleProgressState, GradedAttempt } from './progress-rules.js';
+} from './module-progress-rules.js';
+export type { ModuleStatus } from './progress-rules.js';
+export type { ModuleProgressState, GradedAttempt } from './module-progress-rules.js';
