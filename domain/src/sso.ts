@@ -40,7 +40,43 @@ export const ssoMessages = {
   passwordWrong: 'That password is not right.',
   linked: 'Your account is now linked: next time, one click signs you in.',
   unavailable: 'The sign-in service cannot be reached right now. Try again in a minute.',
+  cancelled:
+    'The sign-in was cancelled at the sign-in service. Nothing changed: start again when you are ready.',
 } as const;
+
+/**
+ * Why an SSO sign-in did not finish, as the page a browser lands on names it
+ * (`/sign-in/sso?error=<reason>`, decision 119): each with its sentence above.
+ */
+export const ssoErrorReasons = {
+  expired: ssoMessages.flowExpired,
+  refused: ssoMessages.providerRefused,
+  cancelled: ssoMessages.cancelled,
+  no_email: ssoMessages.noEmail,
+  unavailable: ssoMessages.unavailable,
+  not_configured: ssoMessages.notConfigured,
+} as const;
+export type SsoErrorReason = keyof typeof ssoErrorReasons;
+
+export function isSsoErrorReason(value: unknown): value is SsoErrorReason {
+  return typeof value === 'string' && Object.hasOwn(ssoErrorReasons, value);
+}
+
+/**
+ * The page a browser's unfinished sign-in lands on: `paths.ssoSignIn`'s page with `error` (and the
+ * page it started from as `next`) instead of a step.
+ */
+export function ssoErrorPath(reason: SsoErrorReason, next?: string): string {
+  const query = new URLSearchParams({ error: reason });
+  if (next) query.set('next', next);
+  return `/sign-in/sso?${query}`;
+}
+
+/** The reason of an api refusal by its sentence (the sso module's messages above); else `refused`. */
+export function ssoErrorReasonOf(message: string): SsoErrorReason {
+  const found = Object.entries(ssoErrorReasons).find(([, sentence]) => sentence === message);
+  return found && isSsoErrorReason(found[0]) ? found[0] : 'refused';
+}
 
 /** Google's button text, Microsoft's, or the district's own name for its service. */
 export const ssoButtonLabel = (provider: Pick<SsoProvider, 'displayName'>): string =>

@@ -6,6 +6,8 @@ import {
   paths,
   returnPath,
   type SsoProviderId,
+  ssoErrorPath,
+  ssoErrorReasonOf,
   ssoMessages,
 } from '@pd/domain';
 import type { Context } from 'koa';
@@ -34,6 +36,21 @@ interface PendingLink {
 }
 
 const notConfigured = () => new AppError(404, ssoMessages.notConfigured, errorCodes.notFound);
+
+/**
+ * The start and the callback are a browser's navigations (decision 119): a refusal sends a browser
+ * (whose request asks for HTML) to the page that says why, with a way back (`returnTo`); any other
+ * client still gets the 4xx or 503 with its sentence.
+ */
+async function orToPage(ctx: Context, returnTo: () => string | undefined, work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (error) {
+    if (!(error instanceof AppError) || !(ctx.get('accept') ?? '').includes('text/html')) throw error;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect(ssoErrorPath(ssoErrorReasonOf(error.message), returnTo()));
+  }
+}
 
 /**
  * Google, Microsoft and district sign-in (issue 27 part 3, decisions 100-102): the configured
@@ -80,41 +97,57 @@ export function ssoRoutes(deps: AppDeps): Router {
   });
 
   route(router, endpoints.ssoStart, async ({ ctx }) => {
-    const provider = providerOf(ctx);
     // Only a page of this app (never another site): anything else goes home.
     const returnTo = returnPath(ctx.query.returnTo);
-    const { url, flow } = await startSignIn(providers, provider, returnTo);
-    flowCookie.write(ctx, flow);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.redirect(url);
+    await orToPage(
+      ctx,
+      () => returnTo,
+      async () => {
+        const provider = providerOf(ctx);
+        const { url, flow } = await startSignIn(providers, provider, returnTo);
+        flowCookie.write(ctx, flow);
+        ctx.set('Cache-Control', 'no-store');
+        ctx.redirect(url);
+      },
+    );
   });
 
   route(router, endpoints.ssoCallback, async ({ ctx }) => {
-    const provider = providerOf(ctx);
     const flow = flowCookie.read(ctx);
     // Good once: a second visit of this address (a replay, the back button) starts nothing.
     flowCookie.clear(ctx);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
-    if (!flow || flow.provider !== provider.id) {
-      throw new AppError(400, ssoMessages.flowExpired, errorCodes.validation);
-    }
-    const callbackUrl = new URL(ctx.originalUrl, deps.config.publicUrl);
-    const claims = await finishSignIn(providers, provider, flow, callbackUrl);
-    const outcome = await signInWithSso(deps, claims);
-    if (outcome.kind === 'link') {
-      // Whoever was signed in on this browser is not any more: the page asks for the password.
-      ctx.session = null;
-      linkCookie.write(ctx, {
-        userId: outcome.userId,
-        claims,
-        ...(flow.returnTo ? { returnTo: flow.returnTo } : {}),
-      });
-      ctx.redirect(paths.ssoSignIn('link', flow.returnTo));
-      return;
-    }
-    const step = await signIn(ctx, outcome.user);
-    ctx.redirect(step ? paths.ssoSignIn(step, flow.returnTo) : (flow.returnTo ?? paths.home()));
+    await orToPage(
+      ctx,
+      () => flow?.returnTo,
+      async () => {
+        const provider = providerOf(ctx);
+        if (!flow || flow.provider !== provider.id) {
+          throw new AppError(400, ssoMessages.flowExpired, errorCodes.validation);
+        }
+        // The teacher pressed Cancel at the provider (OAuth's access_denied): nothing to exchange.
+        if (ctx.query.error === 'access_denied') {
+          throw new AppError(400, ssoMessages.cancelled, errorCodes.validation);
+        }
+        const callbackUrl = new URL(ctx.originalUrl, deps.config.publicUrl);
+        const claims = await finishSignIn(providers, provider, flow, callbackUrl);
+        const outcome = await signInWithSso(deps, claims);
+        if (outcome.kind === 'link') {
+          // Whoever was signed in on this browser is not any more: the page asks for the password.
+          ctx.session = null;
+          linkCookie.write(ctx, {
+            userId: outcome.userId,
+            claims,
+            ...(flow.returnTo ? { returnTo: flow.returnTo } : {}),
+          });
+          ctx.redirect(paths.ssoSignIn('link', flow.returnTo));
+          return;
+        }
+        const step = await signIn(ctx, outcome.user);
+        ctx.redirect(step ? paths.ssoSignIn(step, flow.returnTo) : (flow.returnTo ?? paths.home()));
+      },
+    );
   });
 
   route(router, endpoints.ssoPendingLink, ({ ctx }) => {

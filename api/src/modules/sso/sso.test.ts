@@ -1,4 +1,4 @@
-import { type PublicUser, ssoIdentityInDomains, type SsoProvidersResponse } from '@pd/domain';
+import { type PublicUser, ssoIdentityInDomains, ssoMessages, type SsoProvidersResponse } from '@pd/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoIdentities, users } from '../../db/schema.js';
@@ -158,6 +158,42 @@ describe('the callback', () => {
     expect((await client.get(callbackPath(await throughProvider(client, identity.sub)))).status).toBe(302);
     const [row] = await app.db.select().from(users).where(eq(users.email, identity.email));
     expect(row?.emailVerified).toBe(false);
+  });
+});
+
+describe('a sign-in that does not finish, in a browser (decision 119)', () => {
+  const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+  it('a wrong state: the page that says why, with the way back; nobody signed in', async () => {
+    const identity = newIdentity();
+    const client = app.client();
+    const back = await throughProvider(client, identity.sub, '/faq');
+    back.searchParams.set('state', 'not-the-state-sent');
+    const res = await client.get(callbackPath(back), browser);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/sign-in/sso?error=refused&next=%2Ffaq');
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('cancelled at the provider: its own sentence; a non-browser client gets the 400 with it', async () => {
+    const client = app.client();
+    const back = await throughProvider(client, null, '/faq');
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    const res = await client.get(callbackPath(back), browser);
+    expect(res.headers.get('location')).toBe('/sign-in/sso?error=cancelled&next=%2Ffaq');
+
+    const api = app.client();
+    const again = await throughProvider(api, null);
+    const answer = await api.get<{ error: string }>(callbackPath(again));
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe(ssoMessages.cancelled);
+  });
+
+  it('no flow (expired, or the back button), and an unconfigured provider', async () => {
+    const res = await app.client().get('/api/auth/sso/oidc/callback?code=x&state=y', browser);
+    expect(res.headers.get('location')).toBe('/sign-in/sso?error=expired');
+    const start = await app.client().get('/api/auth/sso/google/start?returnTo=%2Ffaq', browser);
+    expect(start.headers.get('location')).toBe('/sign-in/sso?error=not_configured&next=%2Ffaq');
   });
 });
 

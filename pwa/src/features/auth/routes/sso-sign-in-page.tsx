@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { authMessages, paths, returnPath, ssoMessages } from '@pd/domain';
+import { authMessages, isSsoErrorReason, paths, returnPath, ssoErrorReasons, ssoMessages } from '@pd/domain';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { NarrowPage } from '../../../components/narrow-page';
@@ -19,7 +19,8 @@ const MfaSignInStep = lazy(() => import('../components/mfa-sign-in-step'));
 /**
  * /sign-in/sso: where Google, Microsoft or district sign-in lands when it needs one more step (issue
  * 27 part 3): `step=link`, the password of the account that already has this address (decision
- * 101); `step=verify` or `enrol`, the two-step sign-in's code or setup (an admin, decision 077).
+ * 101); `step=verify` or `enrol`, the two-step sign-in's code or setup (an admin, decision 077);
+ * `error=<reason>`, a sign-in that did not finish, with its sentence and the way back (decision 119).
  */
 export function SsoSignInPage() {
   const [search] = useSearchParams();
@@ -30,13 +31,35 @@ export function SsoSignInPage() {
   const [step, setStep] = useState<'link' | 'verify' | 'enrol'>(
     fromQuery === 'verify' || fromQuery === 'enrol' ? fromQuery : 'link',
   );
-  const pending = useSsoPendingLink(step === 'link');
+  const failed = search.get('error');
+  const pending = useSsoPendingLink(step === 'link' && failed === null);
   const link = useSsoLink();
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  usePageTitle(step === 'link' ? 'Link your account' : 'Two-step sign-in');
+  usePageTitle(
+    failed !== null ? 'Sign-in did not finish' : step === 'link' ? 'Link your account' : 'Two-step sign-in',
+  );
 
   const finish = () => navigate(next, { replace: true });
+
+  // A sign-in the provider or the api refused (decision 119): why, and the way back to try again.
+  if (failed !== null) {
+    return (
+      <NarrowPage>
+        <Typography variant="h4" component="h1" gutterBottom>
+          Sign-in did not finish
+        </Typography>
+        <Stack spacing={2}>
+          <Alert severity={failed === 'cancelled' ? 'info' : 'error'}>
+            {ssoErrorReasons[isSsoErrorReason(failed) ? failed : 'refused']}
+          </Alert>
+          <Button component={RouterLink} to={next} variant="contained" size="large">
+            {next === paths.home() ? 'Back to Courses' : 'Go back and try again'}
+          </Button>
+        </Stack>
+      </NarrowPage>
+    );
+  }
 
   if (step !== 'link') {
     return (
