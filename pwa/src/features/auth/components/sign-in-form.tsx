@@ -24,6 +24,8 @@ interface SignInFormProps {
   onNavigate?: () => void;
   /** The page the teacher asked for: a new verification link leads back to it (issue 16). */
   next?: string;
+  /** Runs as the teacher leaves for Google, Microsoft or the district's sign-in. */
+  onSsoStart?: () => void;
 }
 
 // The second step of a two-step sign-in (decision 077): loaded only when a sign-in needs it.
@@ -37,7 +39,7 @@ function isEmailNotVerified(error: unknown): boolean {
 }
 
 /** Sign-in form (spec sections 2, 5 and 8). */
-export function SignInForm({ onSuccess, onSwitchToSignUp, onNavigate, next }: SignInFormProps) {
+export function SignInForm({ onSuccess, onSwitchToSignUp, onNavigate, next, onSsoStart }: SignInFormProps) {
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -126,7 +128,7 @@ export function SignInForm({ onSuccess, onSwitchToSignUp, onNavigate, next }: Si
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
       <Stack spacing={2.5}>
         {/* Google, Microsoft or the district's sign-in (issue 27): only those the server offers. */}
-        {<SsoButtons next={next} />}
+        {<SsoButtons next={next} onStart={onSsoStart} />}
         {restartNotice && <Alert severity="info">{restartNotice}</Alert>}
         {unverifiedEmail && (
           <Alert

@@ -31,6 +31,8 @@ interface SignUpFormProps {
   onNavigate?: () => void;
   /** The page the visitor asked for: the verification link leads back to it. */
   next?: string;
+  /** Runs as the visitor leaves for Google, Microsoft or the district's sign-in. */
+  onSsoStart?: () => void;
 }
 
 /** Sign-up form (spec sections 2, 4, 5 and 8). */
@@ -41,6 +43,7 @@ export function SignUpForm({
   onSwitchToSignIn,
   onNavigate,
   next,
+  onSsoStart,
 }: SignUpFormProps) {
   const [values, setValues] = useState({ name: '', email: '', password: '' });
   const [acceptTerms, setAcceptTerms] = useState(false);
@@ -123,7 +126,7 @@ export function SignUpForm({
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create account">
       <Stack spacing={2.5}>
         {/* Google, Microsoft or the district's sign-in (issue 27): only those the server offers. */}
-        {!lockedEmail && <SsoButtons next={next} />}
+        {!lockedEmail && <SsoButtons next={next} onStart={onSsoStart} />}
         <TextField
           label="Full name"
           name="name"

@@ -7,6 +7,8 @@ import { ssoStartUrl, useSsoProviders } from '../api/sso';
 interface SsoButtonsProps {
   /** The page to come back to once signed in (a `returnPath`). */
   next?: string;
+  /** Runs as the teacher leaves for the provider (the join page remembers to join on the way back). */
+  onStart?: () => void;
 }
 
 /**
@@ -14,7 +16,7 @@ interface SsoButtonsProps {
  * sign-in and sign-up forms: only the providers the server is configured for; nothing while their
  * list loads, offline, or when there is none. Each is a link: the provider's page follows.
  */
-export function SsoButtons({ next }: SsoButtonsProps) {
+export function SsoButtons({ next, onStart }: SsoButtonsProps) {
   const providers = useSsoProviders().data?.providers ?? [];
   if (providers.length === 0) return null;
   return (
@@ -24,6 +26,7 @@ export function SsoButtons({ next }: SsoButtonsProps) {
           key={provider.id}
           component="a"
           href={ssoStartUrl(provider.id, next)}
+          onClick={onStart}
           variant="outlined"
           size="large"
           fullWidth

@@ -11,7 +11,16 @@ import { JoinPage } from './join-page';
  * /join/:code (issue 27) against the real api over real SMTP (decision 030): the group, the
  * refusals (each its title, the api's sentence and next step), sign-up and sign-in, the one-click join.
  */
-const api = setupRealApi({ smtp: true });
+const api = setupRealApi({
+  smtp: true,
+  // A district's sign-in is offered (its discovery is read only when a sign-in starts).
+  env: {
+    OIDC_ISSUER_URL: 'http://127.0.0.1:9',
+    OIDC_CLIENT_ID: 'pd-app',
+    OIDC_CLIENT_SECRET: 'not-used-here',
+    OIDC_DISPLAY_NAME: 'Springfield Schools',
+  },
+});
 let deviceIds: string[] = [];
 afterEach(async () => {
   for (const id of deviceIds) await deleteUserDb(id);
@@ -143,6 +152,43 @@ describe('signed out', { timeout: 60_000 }, () => {
     expect(api.calls('POST /api/join/:code')).toHaveLength(1);
     const me = await (await teacher.device()).get<{ licence: { groupName: string } | null }>('/api/auth/me');
     expect(me.body.licence?.groupName).toBe('Springfield District');
+  });
+});
+
+describe('signed out, with the district sign-in', { timeout: 60_000 }, () => {
+  it('offers it with the join page to come back to, and back signed in joins at once', async () => {
+    const link = await joinLink({ domains: ['district.org'] });
+    const teacher = await api.teacher({ email: 'di.wu@district.org', password });
+    deviceIds.push(teacher.id);
+    const first = renderJoin(link.code);
+    const form = await screen.findByRole('form', { name: 'Create account' });
+    const sso = await within(form).findByRole('link', { name: 'Continue with Springfield Schools' });
+    expect(sso).toHaveAttribute(
+      'href',
+      `/api/auth/sso/oidc/start?returnTo=${encodeURIComponent(paths.join(link.code))}`,
+    );
+    // The browser would leave for the provider (jsdom does not navigate).
+    sso.addEventListener('click', (event) => event.preventDefault());
+    await first.user.click(sso);
+    first.unmount();
+
+    // The provider's callback signed the teacher in and sent the browser back to the join page.
+    await api.signIn(teacher);
+    renderJoin(link.code);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(api.calls('POST /api/join/:code')).toHaveLength(1);
+    const me = await (await teacher.device()).get<{ licence: { groupName: string } | null }>('/api/auth/me');
+    expect(me.body.licence?.groupName).toBe('Springfield District');
+  });
+
+  it('joins by itself only on the way back from the provider, not at a later visit', async () => {
+    const link = await joinLink();
+    const teacher = await signedIn({ email: 'ed.ko@district.org' });
+    renderJoin(link.code);
+    expect(
+      await screen.findByRole('button', { name: `Join Springfield District as ${teacher.email}` }),
+    ).toBeVisible();
+    expect(api.calls('POST /api/join/:code')).toHaveLength(0);
   });
 });
 

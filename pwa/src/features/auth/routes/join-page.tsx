@@ -38,9 +38,32 @@ function titleOf(error: unknown): string {
   }
 }
 
+/** The join link whose page the teacher left for an SSO provider: joined on the way back. */
+const ssoJoinKey = 'pd.join-after-sso';
+
+function takeSsoJoin(code: string): boolean {
+  try {
+    if (sessionStorage.getItem(ssoJoinKey) !== code) return false;
+    sessionStorage.removeItem(ssoJoinKey);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function rememberSsoJoin(code: string): void {
+  try {
+    sessionStorage.setItem(ssoJoinKey, code);
+  } catch {
+    // Storage off: the teacher comes back signed in and joins with one click.
+  }
+}
+
 /**
  * /join/:code (issue 27): the group's name; signed out, sign up or sign in (a new account verifies
- * its address, and the e-mail's link brings the teacher back here); signed in, one click joins.
+ * its address, and the e-mail's link brings the teacher back here), or continue with Google,
+ * Microsoft or the district's sign-in, which comes back here signed in and joins at once (the
+ * page remembers, in this tab only, that the teacher left from it); signed in, one click joins.
  */
 export function JoinPage() {
   usePageTitle('Join your school');
@@ -51,7 +74,7 @@ export function JoinPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const [mode, setMode] = useState<'signUp' | 'signIn'>('signUp');
-  const joinAfterSignIn = useRef(false);
+  const joinAfterSignIn = useRef<boolean | null>(null);
   const next = paths.join(code);
 
   const doJoin = () =>
@@ -69,6 +92,8 @@ export function JoinPage() {
   // Signed in on this page: join at once.
   const signedIn = me.data ?? null;
   useEffect(() => {
+    // Back from the SSO provider that this page sent the teacher to: join as after a password.
+    if (signedIn && joinAfterSignIn.current === null) joinAfterSignIn.current = takeSsoJoin(code);
     if (signedIn && joinAfterSignIn.current && !join.isPending && !join.isSuccess && !join.isError) {
       joinAfterSignIn.current = false;
       doJoin();
@@ -107,10 +132,15 @@ export function JoinPage() {
           Join {groupName} as {signedIn.email}
         </Button>
       ) : mode === 'signUp' ? (
-        <SignUpForm next={next} onSwitchToSignIn={() => setMode('signIn')} />
+        <SignUpForm
+          next={next}
+          onSsoStart={() => rememberSsoJoin(code)}
+          onSwitchToSignIn={() => setMode('signIn')}
+        />
       ) : (
         <SignInForm
           next={next}
+          onSsoStart={() => rememberSsoJoin(code)}
           onSuccess={() => {
             joinAfterSignIn.current = true;
           }}
