@@ -2,6 +2,7 @@ import { Box, Link as MuiLink } from '@mui/material';
 import { memo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { Link as RouterLink } from 'react-router-dom';
+import { markdownSx, visuallyHidden } from './markdown-styles';
 
 /** True for links that leave the app (they open in a new tab). */
 function isExternal(href: string): boolean {
@@ -33,15 +34,6 @@ function MarkdownLink({ href = '', children }: { href?: string; children?: React
   );
 }
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 export interface MarkdownProps {
   children: string;
   /** Heading level the document's `##` should become (default 2: h2), so pages keep one h1. */
@@ -70,23 +62,7 @@ const components = { 0: componentsFor(0), 1: componentsFor(1) } as const;
  */
 export const Markdown = memo(function Markdown({ children, headingOffset = 0 }: MarkdownProps) {
   return (
-    <Box
-      className="markdown"
-      sx={{
-        typography: 'body1',
-        lineHeight: 1.7,
-        '& h2': { typography: 'h5', fontWeight: 700, mt: 4, mb: 1.5 },
-        '& h3': { typography: 'h6', fontWeight: 700, mt: 3, mb: 1 },
-        '& h4': { typography: 'subtitle1', fontWeight: 700, mt: 2, mb: 1 },
-        '& p': { my: 1.5 },
-        '& ul, & ol': { pl: 3, my: 1.5 },
-        '& li': { my: 0.5 },
-        '& blockquote': { borderLeft: 4, borderColor: 'divider', pl: 2, ml: 0, color: 'text.secondary' },
-        '& code': { fontFamily: 'ui-monospace, monospace', fontSize: '0.9em' },
-        '& pre': { whiteSpace: 'pre-wrap', bgcolor: 'action.hover', p: 2, borderRadius: 1 },
-        '& > :first-of-type': { mt: 0 },
-      }}
-    >
+    <Box className="markdown" sx={markdownSx}>
       <ReactMarkdown components={components[headingOffset]} skipHtml>
         {children}
       </ReactMarkdown>

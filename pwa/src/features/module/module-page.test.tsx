@@ -40,6 +40,8 @@ function buildModule(id: number, overrides: Partial<Module> = {}): Module {
     image: `/images/courses/${slug}/0${id}-module-${id}.svg`,
     imageAlt: `Illustration of module ${id}`,
     markdown: `## Lesson ${id} section\n\nSome **bold** text and [a tool](https://example.org).`,
+    // As the content loader compiles it (decision 071): the module page draws this (decision 122).
+    lessonHtml: `<h2>Lesson ${id} section</h2>\n<p>Some <strong>bold</strong> text and <a href="https://example.org" target="_blank" rel="noopener noreferrer">a tool<span class="visually-hidden"> (opens in a new tab)</span></a>.</p>`,
     bestPracticeTip: `Tip of module ${id}.`,
     lastReviewed: '2026-10-01',
     quiz: [
@@ -250,6 +252,23 @@ describe('ModulePage', () => {
       'mailto:workshops@brightpathlearning.org',
     );
     expect(screen.getByText('Templates of module 1')).toBeInTheDocument();
+  });
+
+  it('draws a lesson kept without its compiled HTML (an older device copy) with the Markdown renderer', async () => {
+    const course = buildCourse();
+    const first = course.modules[0]!;
+    course.modules[0] = { ...first, lessonHtml: undefined };
+    stubApi({
+      'GET /api/auth/me': () => jsonResponse(200, user),
+      'GET /api/content/courses/ai-tools-beyond-chatgpt': () => jsonResponse(200, { course }),
+      'GET /api/progress': () => jsonResponse(200, []),
+    });
+    renderWithProviders(<ModulePage />, {
+      route: `/${slug}/module/1`,
+      path: '/:courseSlug/module/:moduleId',
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Lesson 1 section' })).toBeInTheDocument();
+    expect(screen.getByText('bold').tagName).toBe('STRONG');
   });
 
   it("shows each module's own review date, and no workshop box on a module that does not ask for it", async () => {

@@ -26,7 +26,9 @@ import {
 } from '@pd/domain';
 import {
   type ComponentType,
+  lazy,
   memo,
+  Suspense,
   useDeferredValue,
   useEffect,
   useId,
@@ -37,7 +39,7 @@ import {
 import { Navigate, Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { Callout } from '../../components/callout';
 import { LoadingScreen } from '../../components/loading-screen';
-import { Markdown } from '../../components/markdown';
+import { CompiledMarkdown } from '../../components/compiled-markdown';
 import { usePremiumActions } from '../../components/premium-actions-context';
 import { courseErrorKind, useCourse } from '../../offline/course';
 import {
@@ -70,6 +72,9 @@ const belowTheFold = { contentVisibility: 'auto', containIntrinsicSize: 'auto 48
 const lessonBelowTheFold = {
   '& .markdown > * + * + * + *': { contentVisibility: 'auto', containIntrinsicSize: 'auto 160px' },
 } as const;
+
+/** The Markdown renderer, only for a lesson that came without its compiled HTML (decision 122). */
+const Markdown = lazy(() => import('../../components/markdown').then((m) => ({ default: m.Markdown })));
 
 /** Every module illustration is an 800 x 450 SVG (content/images); the attributes reserve its space. */
 const imageSize = { width: 800, height: 450 } as const;
@@ -458,7 +463,14 @@ const ModuleView = memo(function ModuleView({
           {/* Lessons use ## and ### (content/README.md): they become h2 and h3 under the page's h1. */}
           {module.markdown.trim() ? (
             <Box sx={lessonBelowTheFold}>
-              <Markdown headingOffset={0}>{module.markdown}</Markdown>
+              {module.lessonHtml ? (
+                <CompiledMarkdown html={module.lessonHtml} />
+              ) : (
+                // A device copy saved before lessons were compiled (decision 071) until it is refreshed.
+                <Suspense fallback={null}>
+                  <Markdown headingOffset={0}>{module.markdown}</Markdown>
+                </Suspense>
+              )}
             </Box>
           ) : (
             <Typography color="text.secondary">The lesson for this module is being written.</Typography>
