@@ -226,7 +226,9 @@ export type AuditQuery = z.input<typeof AuditQuery>;
 
 export const AuditListResponse = z.object({
   entries: z.array(AuditEntry),
+  /** Exact up to 10,000; past it 10,000 with `capped` (decision 111). */
   total: z.number(),
+  capped: z.boolean().optional(),
   limit: z.number(),
   offset: z.number(),
 });

@@ -99,7 +99,8 @@ export const paths = {
     withQuery('/payment-success', { session_id: query.sessionId, plan_type: query.planType }),
   terms: () => '/terms',
   privacy: () => '/privacy',
-  licenseAdmin: () => '/license-admin',
+  /** `group`: that group's page (a licence admin's other group; any group for the super admin, issue 28). */
+  licenseAdmin: (group?: string) => withQuery('/license-admin', { group }),
   account: () => '/account',
   admin: () => '/admin',
   analyticsTest: () => '/analytics-test',

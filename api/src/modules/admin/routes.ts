@@ -54,9 +54,9 @@ export function adminRoutes(deps: AppDeps): Router {
 
   route(router, endpoints.adminAudit, signedIn, async ({ ctx }) => {
     const { limit, offset, ...filter } = parseInput(AuditQuery, ctx.query);
-    const { rows, total } = await service.listAudit(deps, signedInUser(ctx), limit, offset, filter);
+    const { rows, total, capped } = await service.listAudit(deps, signedInUser(ctx), limit, offset, filter);
     noStore(ctx);
-    return { entries: rows.map(presentAuditEntry), total, limit, offset };
+    return { entries: rows.map(presentAuditEntry), total, capped, limit, offset };
   });
 
   // Issue 28 part 4: the same filters, every matching entry, as a CSV file.

@@ -45,18 +45,24 @@ export const recordAudit = record;
 
 export type AuditFilter = store.AuditFilter;
 
-/** A page of the log, newest first, with the total of entries the filter matches. */
+/** The most entries a total counts exactly; past it the answer says `capped` (decision 111). */
+export const auditCountCap = 10_000;
+
+/**
+ * A page of the log, newest first, with the total of entries the filter matches: exact up to
+ * `auditCountCap`, else `auditCountCap` with `capped` ("more than 10,000").
+ */
 export async function list(
   db: Db,
   limit: number,
   offset: number,
   filter: AuditFilter = {},
-): Promise<{ rows: AuditRow[]; total: number }> {
-  const [rows, total] = await Promise.all([
+): Promise<{ rows: AuditRow[]; total: number; capped: boolean }> {
+  const [rows, counted] = await Promise.all([
     store.listEntries(db, filter, limit, offset),
-    store.countEntries(db, filter),
+    store.countEntries(db, filter, auditCountCap),
   ]);
-  return { rows, total };
+  return { rows, total: Math.min(counted, auditCountCap), capped: counted > auditCountCap };
 }
 
 /** Every entry the filter matches, newest first, in pages of `batch` (the CSV export). */

@@ -61,9 +61,9 @@ export function groupAdminRoutes(router: Router, deps: AppDeps): void {
 
   route(router, endpoints.groupAudit, signedIn, async ({ ctx, params }) => {
     const query = parseInput(AuditQuery, ctx.query);
-    const { rows, total } = await groupAudit(deps, signedInUser(ctx), params.groupId, query);
+    const { rows, total, capped } = await groupAudit(deps, signedInUser(ctx), params.groupId, query);
     noStore(ctx);
-    return { entries: rows.map(presentAuditEntry), total, limit: query.limit, offset: query.offset };
+    return { entries: rows.map(presentAuditEntry), total, capped, limit: query.limit, offset: query.offset };
   });
 
   route(router, endpoints.groupAuditCsv, signedIn, async ({ ctx, params }) => {

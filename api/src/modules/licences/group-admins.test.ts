@@ -7,7 +7,7 @@ import {
   type PublicUser,
   termDay,
 } from '@pd/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenseGroups } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
@@ -406,6 +406,23 @@ describe('the audit log: filters, pages, CSV, two-step sign-in', () => {
     // Only the super admin reads the whole log; a licence admin reads their group's.
     expect((await admin.client.get('/api/admin/audit')).status).toBe(403);
     expect((await audit(admin.client, groupId)).body.total).toBe(6);
+  });
+
+  it('counts a total exactly up to 10,000, then says there are more (capped)', async () => {
+    const actor = 'bulk-actor@cap.test';
+    await app.db.execute(
+      sql`insert into audit_log (at, action, actor_email, target_type, target_id, target_label)
+          select now() - (i || ' seconds')::interval, 'email_verified', ${actor}, 'user', i::text, 'x'
+          from generate_series(1, 10001) as i`,
+    );
+    const res = await superadmin.client.get<AuditListResponse>(`/api/admin/audit?actor=${actor}&limit=5`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: 10_000, capped: true });
+    expect(res.body.entries).toHaveLength(5);
+    const exact = await superadmin.client.get<AuditListResponse>(
+      `/api/admin/audit?actor=${actor}&target=10001`,
+    );
+    expect(exact.body).toMatchObject({ total: 1, capped: false });
   });
 
   it('exports the filtered log as CSV, every cell through the shared escaper', async () => {

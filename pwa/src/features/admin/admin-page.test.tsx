@@ -219,9 +219,12 @@ describe('AdminPage', () => {
       expect(region).toHaveAttribute('tabindex', '0');
     }
     const activity = screen.getByRole('region', { name: 'Activity' });
-    // Reached by the keyboard: from the tab list, Tab goes into the panel's scrollable table.
+    // Reached by the keyboard: from the tab list, Tab goes through the filters (issue 28: search,
+    // who, action, whom, from, to, export) into the panel's scrollable table.
     await user.click(screen.getByRole('tab', { name: 'Activity' }));
     await user.tab();
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveFocus();
+    for (let i = 0; i < 8 && document.activeElement !== activity; i++) await user.tab();
     expect(activity).toHaveFocus();
   });
 

@@ -3,6 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -20,8 +21,10 @@ import {
   usageLabels,
   usageLevel,
   usagePercent,
+  paths,
 } from '@pd/domain';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useToast } from '../../components/toast-provider';
 import { useLicenseGroups, useUpdateLicenseCount } from './api/license-groups';
 import { formatDate, messageOr } from './format';
@@ -162,6 +165,10 @@ export function LicenseGroupsTable() {
                       Purchaser: {group.purchaser_email}
                     </Typography>
                   )}
+                  {/* Issue 28: the group's License Management page, the same a licence admin sees. */}
+                  <Link component={RouterLink} to={paths.licenseAdmin(group.id)} variant="caption">
+                    Open License Management
+                  </Link>
                 </TableCell>
                 <TableCell>{group.license_count}</TableCell>
                 <TableCell>{group.licenses_used}</TableCell>

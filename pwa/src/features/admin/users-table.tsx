@@ -20,7 +20,15 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { adminMessages, adminPageSizes, type AdminUser, type Role, roleLabels, roles } from '@pd/domain';
+import {
+  adminMessages,
+  adminPageSizes,
+  type AdminUser,
+  type Role,
+  roleLabelOf,
+  roleLabels,
+  roles,
+} from '@pd/domain';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { TableScrollRegion } from '../../components/scroll-region';
 import { useToast } from '../../components/toast-provider';
@@ -340,7 +348,11 @@ export function UsersTable({ meId }: { meId: string }) {
                 <TableCell>{user.name}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{user.email}</TableCell>
                 <TableCell>
-                  <Chip size="small" label={roleLabels[user.role]} color={roleColours[user.role]} />
+                  <Chip
+                    size="small"
+                    label={roleLabelOf(user.role, user.licence)}
+                    color={user.licence?.live ? roleColours.premium : roleColours[user.role]}
+                  />
                 </TableCell>
                 <TableCell>{user.emailVerified ? 'Yes' : 'No'}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.createdAt)}</TableCell>

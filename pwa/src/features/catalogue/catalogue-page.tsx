@@ -2,7 +2,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { accountNotices, paths, roleLabels, viewerHasPremium, type PublicUser } from '@pd/domain';
+import {
+  accountNotices,
+  membershipNotice,
+  paths,
+  roleLabels,
+  viewerHasPremium,
+  type PublicUser,
+} from '@pd/domain';
 import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { usePremiumActions } from '../../components/premium-actions-context';
@@ -26,8 +33,11 @@ function bannerText(user: PublicUser | null | undefined): string {
   if (!user) return 'Sign in or create a free account to start learning and keep track of your progress.';
   switch (user.role) {
     case 'free':
-      if (user.licence?.groupStatus === 'active')
-        return `Welcome back, ${user.name}! Your school's licence (${user.licence.groupName}) gives you Premium access to every course.`;
+      if (viewerHasPremium(user))
+        return `Welcome back, ${user.name}! Your school's licence (${user.licence?.groupName}) gives you Premium access to every course.`;
+      // Issue 28: a seat whose group's term ended or that is suspended says so.
+      if (membershipNotice(user.licence))
+        return `${membershipNotice(user.licence)} Free courses stay open to you.`;
       return `Welcome, ${user.name}! You are on the Free plan: free courses are open to you, and premium courses come with an upgrade.`;
     case 'premium':
       return `Welcome back, ${user.name}! Your Premium access opens every course.`;

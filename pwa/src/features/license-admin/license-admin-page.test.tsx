@@ -83,12 +83,23 @@ function stub(user: PublicUser, handlers: StubHandlers = {}) {
 }
 
 describe('LicenseAdminPage', () => {
-  it.each(['free', 'premium', 'superadmin'] as const)('shows Access Denied to %s', async (role) => {
+  it.each(['free', 'premium'] as const)('shows Access Denied to %s', async (role) => {
     stub(buildUser({ role }));
     renderWithProviders(<LicenseAdminPage />);
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeVisible();
     expect(screen.getByText('This page is only available to license administrators.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Return to Courses' })).toHaveAttribute('href', '/');
+  });
+
+  it('lets the super admin in, asking for a group from the dashboard (issue 28)', async () => {
+    stub(buildUser({ role: 'superadmin' }));
+    renderWithProviders(<LicenseAdminPage />);
+    expect(await screen.findByText("Open a group from the admin dashboard's License Groups.")).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to the admin dashboard' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+    expect(screen.queryByRole('heading', { name: 'Access Denied' })).toBeNull();
   });
 
   it('shows the tiles, the usage bar, the invitation history and the members', async () => {

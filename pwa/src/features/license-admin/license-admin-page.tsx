@@ -5,9 +5,18 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { type CourseSummary, inviteLifetimeMs, licenceMessages, paths, type PublicUser } from '@pd/domain';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import {
+  type CourseSummary,
+  groupAdminMessages,
+  inviteLifetimeMs,
+  licenceMessages,
+  paths,
+  type PublicUser,
+} from '@pd/domain';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { QueryStatus } from '../../components/query-status';
 import { useOnline } from '../../lib/use-online';
@@ -15,6 +24,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useCatalogue } from '../../offline/catalogue';
 import { useMe } from '../../offline/get-me';
 import { membersCsvUrl } from './api/group-members';
+import { useOneGroup } from './api/group-admin';
 import { useMyGroups } from './api/my-groups';
 import { useRefetchWhenBack } from './api/refetch-when-back';
 import { ageOf } from './format';
@@ -28,6 +38,11 @@ import { SeatSummary } from './seat-summary';
 const DistrictOnboarding = lazy(() =>
   import('./district/district-onboarding').then((m) => ({ default: m.DistrictOnboarding })),
 );
+// Who manages the group and its activity (issue 28, parts 1 and 4): their own chunks too.
+const GroupManagement = lazy(() =>
+  import('./group-management').then((m) => ({ default: m.GroupManagement })),
+);
+const GroupActivity = lazy(() => import('./group-activity').then((m) => ({ default: m.GroupActivity })));
 
 /** /license-admin for anyone but a license admin (spec section 2). */
 function AccessDenied() {
@@ -86,10 +101,16 @@ function LicenseAdmin({
   renderAssignments?: RenderAssignments;
 }) {
   const online = useOnline();
+  // Issue 28: `?group=` picks one of the admin's groups, or (the super admin) any group.
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('group');
+  const superadmin = user.role === 'superadmin';
   const groups = useMyGroups(user.id);
-  const group = groups.data?.data[0];
+  const one = useOneGroup(user.id, superadmin ? chosen : null);
+  const mine = groups.data?.data ?? [];
+  const group = superadmin ? one.data : (mine.find((g) => g.id === chosen) ?? mine[0]);
   const catalogue = useCatalogue();
-  const fromDevice = Boolean(groups.data?.fromDevice);
+  const fromDevice = !superadmin && Boolean(groups.data?.fromDevice);
   const offline = !online || fromDevice;
   useRefetchWhenBack(user.id, fromDevice);
 
@@ -98,10 +119,38 @@ function LicenseAdmin({
       <Typography variant="h3" component="h1" sx={{ mb: 1, fontSize: { xs: 30, sm: 40 } }}>
         License Management
       </Typography>
-      {group && (
+      {superadmin && (
+        <Button component={RouterLink} to={paths.admin()} size="small" sx={{ mb: 1 }}>
+          {groupAdminMessages.backToDashboard}
+        </Button>
+      )}
+      {group && mine.length < 2 && (
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {group.name}
         </Typography>
+      )}
+      {group && !superadmin && mine.length > 1 && (
+        <TextField
+          select
+          size="small"
+          label="License group"
+          value={group.id}
+          onChange={(e) => setParams({ group: e.target.value })}
+          sx={{ mb: 3, minWidth: 280 }}
+        >
+          {mine.map((g) => (
+            <MenuItem key={g.id} value={g.id}>
+              {g.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {group && group.live === false && (
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          {group.status === 'suspended'
+            ? 'This group is suspended: its members have no premium access through it.'
+            : `This group's term ${group.ends_on ? `ended on ${group.ends_on}` : 'has not started'}: its members have no premium access through it.`}
+        </Alert>
       )}
       {offline && groups.data && (
         <Alert severity="info" icon={<CloudOffIcon />} sx={{ mb: 3 }}>
@@ -110,8 +159,15 @@ function LicenseAdmin({
           need a connection.
         </Alert>
       )}
-      <QueryStatus query={groups} subject="your license group" />
-      {groups.data && !group && (
+      {superadmin ? (
+        <QueryStatus query={one} subject="the license group" />
+      ) : (
+        <QueryStatus query={groups} subject="your license group" />
+      )}
+      {superadmin && !chosen && (
+        <Alert severity="info">Open a group from the admin dashboard's License Groups.</Alert>
+      )}
+      {!superadmin && groups.data && !group && (
         <Alert severity="warning">
           <AlertTitle>{licenceMessages.noLicenseGroup}</AlertTitle>
           {licenceMessages.noLicenseGroupText}
@@ -123,10 +179,12 @@ function LicenseAdmin({
           {group.invites.length === 0 && group.licenses_used === 0 && (
             <FirstSteps seats={group.license_count} />
           )}
-          <InviteForm group={group} offline={offline} />
-          <Suspense fallback={null}>
-            <DistrictOnboarding group={group} offline={offline} />
-          </Suspense>
+          {!superadmin && <InviteForm group={group} offline={offline} />}
+          {!superadmin && (
+            <Suspense fallback={null}>
+              <DistrictOnboarding group={group} offline={offline} />
+            </Suspense>
+          )}
           <InvitationHistory invites={group.invites} offline={offline} />
           <MemberProgress
             userId={user.id}
@@ -136,6 +194,10 @@ function LicenseAdmin({
             offline={offline}
           />
           {renderAssignments?.({ groupId: group.id, courses: catalogue.data ?? [], offline })}
+          <Suspense fallback={null}>
+            <GroupManagement group={group} superadmin={superadmin} offline={offline} />
+            {online && <GroupActivity userId={user.id} groupId={group.id} />}
+          </Suspense>
           <GroupTranscripts groupId={group.id} offline={offline} />
         </>
       )}
@@ -148,6 +210,7 @@ export function LicenseAdminPage({ renderAssignments }: { renderAssignments?: Re
   usePageTitle('License Management');
   const me = useMe();
   if (me.isPending) return <LoadingScreen />;
-  if (me.data?.role !== 'license_admin') return <AccessDenied />;
+  // The super admin opens any group's page too (issue 28), with `?group=`.
+  if (me.data?.role !== 'license_admin' && me.data?.role !== 'superadmin') return <AccessDenied />;
   return <LicenseAdmin user={me.data} renderAssignments={renderAssignments} />;
 }

@@ -11,6 +11,8 @@ export interface UserFilter {
   search: string;
   role: Role | '';
   verified: 'yes' | 'no' | '';
+  /** Issue 28: a licence group's id, or '' for everyone. */
+  group?: string;
   sort: AdminUserSort;
   page: number;
   pageSize: number;

@@ -14,6 +14,7 @@ export function usersQueryOptions(filter: UserFilter) {
           search: filter.search.trim() || undefined,
           role: filter.role || undefined,
           verified: filter.verified || undefined,
+          group: filter.group || undefined,
           sort: filter.sort,
           limit: String(filter.pageSize),
           offset: String(filter.page * filter.pageSize),

@@ -6,7 +6,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { canManageSubscription, paths, type PublicUser, type Role, roleLabels } from '@pd/domain';
+import { canManageSubscription, paths, type PublicUser, type Role, roleLabelOf } from '@pd/domain';
 import { useNavigate } from 'react-router-dom';
 import { usePremiumActions } from '../../../components/premium-actions-context';
 
@@ -66,7 +66,7 @@ export function AccountMenu({
           </Typography>
           <Chip
             size="small"
-            label={roleLabels[user.role]}
+            label={roleLabelOf(user.role, user.licence)}
             color={badgeColor[user.role]}
             sx={{ mt: 1, fontWeight: 600 }}
           />

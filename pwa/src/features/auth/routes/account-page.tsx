@@ -8,7 +8,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { mfaMessages, type MfaStatusResponse, paths, type PublicUser, roleLabels } from '@pd/domain';
+import {
+  membershipNotice,
+  mfaMessages,
+  type MfaStatusResponse,
+  paths,
+  type PublicUser,
+  roleLabelOf,
+} from '@pd/domain';
 import { Link as RouterLink } from 'react-router-dom';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useOpenAuthDialog } from '../../../components/auth-dialog-context';
@@ -263,8 +270,13 @@ function Account({ user }: { user: PublicUser }) {
             Account
           </Typography>
           <Typography component="dd" sx={{ m: 0 }}>
-            {roleLabels[user.role]}
+            {roleLabelOf(user.role, user.licence)}
           </Typography>
+          {membershipNotice(user.licence) && (
+            <Typography component="dd" color="warning.main" sx={{ m: 0, gridColumn: '1 / -1' }}>
+              {membershipNotice(user.licence)}
+            </Typography>
+          )}
         </Box>
       </Section>
       <Section title="PD transcript">
