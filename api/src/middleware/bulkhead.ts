@@ -39,7 +39,7 @@ export function bulkhead({ concurrent, queue, retryAfterSeconds }: BulkheadOptio
     if (next) next();
     else running -= 1;
   };
-  return async (ctx, next) => {
+  return async (_ctx, next) => {
     if (running < concurrent) running += 1;
     else if (waiting.length < queue) await new Promise<void>((resolve) => waiting.push(resolve));
     else
