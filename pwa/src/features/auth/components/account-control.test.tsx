@@ -9,23 +9,29 @@ import { newOutboxOp } from '../../../offline/outbox';
 import { buildUser, jsonResponse, renderWithProviders, stubApi } from '../../../test/render';
 
 const roleCases: Array<{ role: Role; badge: string; items: string[]; upgrade: boolean }> = [
-  { role: 'free', badge: 'Free', items: ['Account and sign-in', 'Sign out'], upgrade: true },
+  { role: 'free', badge: 'Free', items: ['Account and sign-in', 'PD transcript', 'Sign out'], upgrade: true },
   {
     role: 'premium',
     badge: 'Premium',
-    items: ['Manage Subscription', 'Account and sign-in', 'Sign out'],
+    items: ['Manage Subscription', 'Account and sign-in', 'PD transcript', 'Sign out'],
     upgrade: false,
   },
   {
     role: 'license_admin',
     badge: 'License Admin',
-    items: ['Manage Subscription', 'License Management', 'Account and sign-in', 'Sign out'],
+    items: ['Manage Subscription', 'License Management', 'Account and sign-in', 'PD transcript', 'Sign out'],
     upgrade: false,
   },
   {
     role: 'superadmin',
     badge: 'Super Admin',
-    items: ['Manage Subscription', 'Super Admin Dashboard', 'Account and sign-in', 'Sign out'],
+    items: [
+      'Manage Subscription',
+      'Super Admin Dashboard',
+      'Account and sign-in',
+      'PD transcript',
+      'Sign out',
+    ],
     upgrade: false,
   },
 ];
