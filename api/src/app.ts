@@ -140,7 +140,7 @@ export function createApp(options: CreateAppOptions): Koa {
       // Outside tests the home page is drawn at start-up; a test app draws it when first asked.
       drawAtStart: config.nodeEnv !== 'test',
       // A module page's lesson, for a teacher who may open its course (decision 122).
-      openCourse: (ctx, slug) => openCourseForPage(deps, session, ctx, slug),
+      openCourse: (ctx, slug, moduleId) => openCourseForPage(deps, session, ctx, slug, moduleId),
     }),
   );
 

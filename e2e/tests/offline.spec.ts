@@ -210,6 +210,56 @@ test("a returning teacher's module page shows the lesson from the device before 
   await goOnline(context);
 });
 
+test("a signed-in teacher's first visit to a module page comes with its lesson drawn by the server, then the app's page", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A device that never ran the app (a link in an assignment e-mail): no service worker answers.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await signIn(page, 'free@demo.test');
+  const course = await fetchCourse(page, otherFreeCourse);
+  // Module 1 is always open (a later one may be locked for the demo teacher: no lesson drawn then).
+  const module1 = course.modules[0]!;
+  const url = `/${otherFreeCourse}/module/1`;
+
+  // Decision 122: the first response holds the lesson, drawn as the worker draws it (decision 070).
+  const response = await page.goto(url, { waitUntil: 'commit' });
+  expect(response?.fromServiceWorker()).toBe(false);
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  const html = (await response?.text()) ?? '';
+  const drawn = /<div id="pd-predrawn"[\s\S]*?<\/main><\/div>/.exec(html)?.[0] ?? '';
+  expect(drawn).toContain(`Module 1 of ${course.modules.length}`);
+  expect(drawn).toContain(`<h1>${module1.title.replace(/&/g, '&amp;')}</h1>`);
+  expect(drawn).toMatch(/<div class="markdown"><(h2|p)>[\s\S]*<p>/);
+
+  // The app then puts its own page in its place: one heading, the quiz, the drawn copy gone.
+  await expect(page.getByRole('heading', { name: 'Knowledge Check' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('#pd-predrawn')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(module1.title);
+  expect(errors).toEqual([]);
+
+  // Readable before any script runs: with scripts off, the same cookie gets the lesson.
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    serviceWorkers: 'block',
+    storageState: await context.storageState(),
+  });
+  const still = await noScript.newPage();
+  await still.goto(url);
+  await expect(still.getByRole('heading', { level: 1, name: module1.title })).toBeVisible();
+  await noScript.close();
+
+  // Signed out, the page is the shell: no lesson in it.
+  const signedOut = await browser.newContext({ serviceWorkers: 'block' });
+  const shell = await (await signedOut.newPage()).goto(url, { waitUntil: 'commit' });
+  expect(await shell?.text()).not.toContain('id="pd-predrawn"');
+  await signedOut.close();
+  await context.close();
+});
+
 test('ops wait while the api process is down, and drain when it is back on the same data', async ({
   browser,
 }) => {

@@ -1,4 +1,4 @@
-import type { Course } from '@pd/domain';
+import { type Course, isModuleUnlocked } from '@pd/domain';
 import type { Context, Middleware } from 'koa';
 import type { UserRow } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
@@ -6,7 +6,7 @@ import { AppError } from '../errors.js';
 import { sessionUser } from '../modules/auth/service.js';
 import { viewerOf } from '../modules/access/service.js';
 import { openCourse as openCourseContent } from '../modules/content/service.js';
-import { noteContentReceived } from '../modules/progress/service.js';
+import { listProgress, noteContentReceived } from '../modules/progress/service.js';
 
 /**
  * A signed-in teacher opens a course's lessons (GET /api/courses/{slug}): the content module
@@ -28,24 +28,35 @@ export async function openCourse(
  * session (the session middleware is run for it, as for an api call) must be a teacher who may open
  * the course: exactly what `GET /api/content/courses/:slug` would answer them, so the page shows
  * nothing that call would not. The lessons reach the teacher with the page: the time on task starts
- * as it would with that call. Null when nobody is signed in or the course is refused (not found,
- * premium, coming soon): the page is then the plain app shell.
+ * as it would with that call. Null when nobody is signed in, the course is refused (not found,
+ * premium, coming soon), or the server's records keep the module locked (the app will show 'Module
+ * Locked', or the module the device completed offline: the lesson is not drawn to be taken away):
+ * the page is then the plain app shell. A coming-soon preview is never locked.
  */
 export async function openCourseForPage(
   deps: Pick<AppDeps, 'db' | 'content' | 'config' | 'clock' | 'sessionCache'>,
   session: Middleware,
   ctx: Context,
   slug: string,
+  moduleId: number,
 ): Promise<Course | null> {
   let opened: Course | null = null;
   await session(ctx, async () => {
     const user = await sessionUser(deps, ctx.session);
     if (!user) return;
+    let course: Course;
     try {
-      opened = await openCourse(deps, user, slug);
+      course = await openCourse(deps, user, slug);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
+      return;
     }
+    if (moduleId > 1 && !course.isComingSoon) {
+      const records = await listProgress(deps, user, course.slug);
+      const completed = records.filter((r) => r.completed).map((r) => r.moduleId);
+      if (!isModuleUnlocked(moduleId, completed)) return;
+    }
+    opened = course;
   });
   return opened;
 }

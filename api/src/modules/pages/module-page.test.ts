@@ -16,6 +16,7 @@ import { startTestApp, type TestApp } from '../../test/app.js';
 import { signIn } from '../../test/auth-helpers.js';
 import type { TestClient } from '../../test/client.js';
 import { buildUser } from '../../test/factories.js';
+import { teacherWithProgress } from '../../test/learning.js';
 
 // Decision 122: a signed-in teacher's first visit to a module page carries its lesson, drawn as the
 // service worker draws it, for a course that teacher may open; anyone else gets the shell.
@@ -53,7 +54,7 @@ async function signedIn(role: 'free' | 'premium'): Promise<TestClient> {
 
 describe("a signed-in teacher's module page", () => {
   it('comes with the lesson the course answer holds, drawn into the shell, kept out of shared caches', async () => {
-    const client = await signedIn('free');
+    const { client } = await teacherWithProgress(app, { completed: { 'ai-in-education': [1] } });
     const res = await page(client, paths.module('ai-in-education', 2));
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -69,6 +70,15 @@ describe("a signed-in teacher's module page", () => {
     // The page still preloads the screen's code and the course the app then asks for.
     expect(res.text).toContain('<link rel="modulepreload" crossorigin href="/assets/module-page-1.js" />');
     expect(res.text).toContain('href="/api/content/courses/ai-in-education" as="fetch"');
+  });
+
+  it("is the plain shell for a module the server's records keep locked (module 1 is always open)", async () => {
+    const client = await signedIn('free');
+    expect(drawn((await page(client, paths.module('ai-in-education', 1))).text)).toBe(true);
+    const locked = await page(client, paths.module('ai-in-education', 2));
+    expect(locked.status).toBe(200);
+    expect(drawn(locked.text)).toBe(false);
+    expect(locked.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('is the plain shell signed out, for a course the teacher may not open, or a module that is not there', async () => {

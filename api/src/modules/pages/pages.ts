@@ -19,10 +19,10 @@ export interface PagesOptions {
   drawAtStart: boolean;
   /**
    * Decision 122: the course a signed-in teacher's module page may carry the lesson of (what
-   * `GET /api/content/courses/:slug` would answer this request), or null. Without it, module pages
+   * `GET /api/content/courses/:slug` would answer this request, the module unlocked), or null. Without it, module pages
    * are the app shell.
    */
-  openCourse?: (ctx: Context, slug: string) => Promise<Course | null>;
+  openCourse?: (ctx: Context, slug: string, moduleId: number) => Promise<Course | null>;
 }
 
 /**
@@ -49,8 +49,8 @@ export function pages({
   // The course as its answer presents it (no answer key), once per course.
   const presented = new WeakMap<Course, Course>();
   const lessonCourse = openCourse
-    ? async (ctx: Context, slug: string) => {
-        const course = await openCourse(ctx, slug);
+    ? async (ctx: Context, slug: string, moduleId: number) => {
+        const course = await openCourse(ctx, slug, moduleId);
         if (!course) return null;
         let shown = presented.get(course);
         if (!shown) presented.set(course, (shown = presentCourse(course)));

@@ -18,7 +18,7 @@ export interface SpaPageOptions {
   /** The home page drawn for a signed-out visitor (decision 017), when there is one. */
   signedOutHome: () => Promise<DrawnPage | null>;
   /** Decision 122: the course whose lesson a module page may carry for this request, or null. */
-  lessonCourse: ((ctx: Context, slug: string) => Promise<Course | null>) | null;
+  lessonCourse: ((ctx: Context, slug: string, moduleId: number) => Promise<Course | null>) | null;
   logger: Logger;
 }
 
@@ -76,7 +76,7 @@ async function drawnLesson(ctx: Context, shell: string, page: SpaPageOptions): P
   const path = parsePagePath(ctx.path);
   if (path?.kind !== 'module' || !page.lessonCourse) return null;
   try {
-    const course = await page.lessonCourse(ctx, path.slug);
+    const course = await page.lessonCourse(ctx, path.slug, path.moduleId);
     return course ? drawModulePage(shell, course, path.moduleId) : null;
   } catch (error) {
     page.logger.warn('the module page could not be drawn on the server; serving the app shell', {
