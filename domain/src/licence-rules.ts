@@ -60,6 +60,11 @@ export const licenceMessages = {
   csvTimeZone: 'The time zone must be an IANA name such as America/Chicago.',
   groupFull: 'This license group has no free seats left. Please ask your license administrator.',
   groupSuspended: 'This license group is suspended. Please ask your license administrator.',
+  // Issue 28: a group whose term is over (or not begun) takes no one in, with the dates that say why.
+  groupTermEnded: (endsOn: string) =>
+    `This license group's term ended on ${endsOn}. Please ask your license administrator to renew it.`,
+  groupTermNotStarted: (startsOn: string) =>
+    `This license group's term starts on ${startsOn}. Please use this link again from that day.`,
   inviteForOtherEmail: (email: string) =>
     `This invitation is for ${email}. Sign out and sign in with that account to accept it.`,
   inviteEmailMismatch: 'Please sign up with the e-mail address the invitation was sent to.',
@@ -202,6 +207,8 @@ export const licenceErrorCodes = {
   inviteRevoked: 'INVITE_REVOKED',
   inviteExpired: 'INVITE_EXPIRED',
   groupSuspended: 'GROUP_SUSPENDED',
+  groupTermEnded: 'GROUP_TERM_ENDED',
+  groupTermNotStarted: 'GROUP_TERM_NOT_STARTED',
   resendTooSoon: 'RESEND_TOO_SOON',
   staffAddresses: 'STAFF_ADDRESSES',
   inviteForOtherEmail: 'INVITE_FOR_OTHER_EMAIL',

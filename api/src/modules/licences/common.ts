@@ -5,6 +5,8 @@ import {
   licenceErrorCodes,
   licenceMessages,
   type LicenseGroupStatus,
+  membershipState,
+  type TermDate,
 } from '@pd/domain';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema.js';
@@ -45,13 +47,47 @@ export function unusableInvite(state: Exclude<InviteStatus, 'pending'> | 'suspen
   }
 }
 
-/** Throws the refusal of an invite that is not pending at `now`, or of a suspended group. */
+/** A group as the term rule reads it (`membershipState` of the domain). */
+export interface GroupTerm {
+  status: LicenseGroupStatus;
+  startsOn: TermDate | null;
+  endsOn: TermDate | null;
+}
+
+/**
+ * Throws the refusal of a group whose seat would not be live at `now` (issue 28: the domain's
+ * `membershipState`): suspended (409 `GROUP_SUSPENDED`), its term ended (409 `GROUP_TERM_ENDED`,
+ * with the day: a renewal brings it back) or not begun (409 `GROUP_TERM_NOT_STARTED`, with the day).
+ * Joining such a group would take a seat that gives nothing, so no one is let in.
+ */
+export function assertGroupTakesMembers(group: GroupTerm, now: Date): void {
+  switch (membershipState(group, now)) {
+    case 'live':
+      return;
+    case 'suspended':
+      throw unusableInvite('suspended');
+    case 'ended':
+      throw new AppError(
+        409,
+        licenceMessages.groupTermEnded(group.endsOn ?? ''),
+        licenceErrorCodes.groupTermEnded,
+      );
+    case 'not_started':
+      throw new AppError(
+        409,
+        licenceMessages.groupTermNotStarted(group.startsOn ?? ''),
+        licenceErrorCodes.groupTermNotStarted,
+      );
+  }
+}
+
+/** Throws the refusal of an invite that is not pending at `now`, or of a group that takes no one. */
 export function assertUsableInvite(
   invite: { usedAt: Date | null; revokedAt: Date | null; expiresAt: Date },
-  groupStatus: LicenseGroupStatus,
+  group: GroupTerm,
   now: Date,
 ): void {
   const status = inviteStatus(invite, now);
   if (status !== 'pending') throw unusableInvite(status);
-  if (groupStatus !== 'active') throw unusableInvite('suspended');
+  assertGroupTakesMembers(group, now);
 }

@@ -363,6 +363,84 @@ describe("a group's term", () => {
       { startsOn: day(-30), endsOn: day(365), status: 'active' },
     ]);
   });
+
+  it('an ended, not yet begun or suspended group takes no one in, by invitation or link, each with its sentence', async () => {
+    const { admin, groupId } = await adminWithGroup('Closed District');
+    const setTerm = async (json: Record<string, unknown>) =>
+      expect(
+        (await superadmin.client.request('PATCH', `/api/license-groups/${groupId}/term`, { json })).status,
+      ).toBe(200);
+    const teacher = await signedInTeacher(app);
+    const newcomer = `new-${teacher.email}`;
+    expect((await sendInvites(admin.client, groupId, [teacher.email, newcomer])).status).toBe(201);
+    const code = inviteCodeIn((await mailboxFor(app, teacher.email)).flatMap((m) => m.links));
+    const newcomerCode = inviteCodeIn((await mailboxFor(app, newcomer)).flatMap((m) => m.links));
+    const link = await admin.client.post<{ code: string }>(`/api/license-groups/${groupId}/join-links`, {
+      max_uses: 10,
+    });
+    expect(link.status).toBe(201);
+    const joiner = await signedInTeacher(app);
+
+    type Refusal = { error?: string; code?: string };
+    const tries = async () => ({
+      lookup: await app.client().get<Refusal>(`/api/invites/${code}`),
+      accept: await teacher.client.post<Refusal>('/api/invites/accept', { code }),
+      register: await app
+        .client()
+        .post<Refusal>(`/api/auth/register?invite=${encodeURIComponent(newcomerCode)}`, {
+          name: 'Nell Newcomer',
+          email: newcomer,
+          password: 'long enough password',
+          acceptTerms: true,
+        }),
+      linkLookup: await app.client().get<Refusal>(`/api/join/${link.body.code}`),
+      join: await joiner.client.post<Refusal>(`/api/join/${link.body.code}`, {}),
+    });
+    const expectRefused = async (status: number, code: string, error: string) => {
+      for (const [call, res] of Object.entries(await tries())) {
+        expect({ call, status: res.status, code: res.body.code, error: res.body.error }).toEqual({
+          call,
+          status,
+          code,
+          error,
+        });
+      }
+      const members = await admin.client.get<{ total: number }>(`/api/license-groups/${groupId}/members`);
+      expect(members.body.total).toBe(0);
+    };
+
+    // Ended today (the first day without access): refused, saying when and what to do.
+    await setTerm({ starts_on: day(-300), ends_on: day(0) });
+    await expectRefused(
+      409,
+      'GROUP_TERM_ENDED',
+      `This license group's term ended on ${day(0)}. Please ask your license administrator to renew it.`,
+    );
+    // Not begun: refused, saying from when.
+    await setTerm({ starts_on: day(3), ends_on: day(300) });
+    await expectRefused(
+      409,
+      'GROUP_TERM_NOT_STARTED',
+      `This license group's term starts on ${day(3)}. Please use this link again from that day.`,
+    );
+    // Suspended within its term: the suspension's sentence.
+    await setTerm({ starts_on: day(-3), ends_on: day(300), status: 'suspended' });
+    await expectRefused(
+      409,
+      'GROUP_SUSPENDED',
+      'This license group is suspended. Please ask your license administrator.',
+    );
+
+    // Live again: the same invitation and link take the teachers in.
+    await setTerm({ starts_on: day(-3), ends_on: day(300), status: 'active' });
+    const ok = await tries();
+    expect(ok.lookup.status).toBe(200);
+    expect(ok.accept.status).toBe(200);
+    expect(ok.register.status).toBe(201);
+    expect(ok.join.status).toBe(200);
+    const members = await admin.client.get<{ total: number }>(`/api/license-groups/${groupId}/members`);
+    expect(members.body.total).toBe(3);
+  });
 });
 
 describe('the audit log: filters, pages, CSV, two-step sign-in', () => {

@@ -249,6 +249,10 @@ export async function lookupInvite(
   if (!isPlausibleInviteCode(code)) throw invalidInvite();
   const invite = await store.findInviteByHash(deps.db, hashInviteCode(code));
   if (!invite) throw invalidInvite();
-  assertUsableInvite(invite, invite.groupStatus, deps.clock());
+  assertUsableInvite(
+    invite,
+    { status: invite.groupStatus, startsOn: invite.groupStartsOn, endsOn: invite.groupEndsOn },
+    deps.clock(),
+  );
   return { email: invite.email, license_group_name: invite.groupName };
 }

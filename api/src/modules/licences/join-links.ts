@@ -19,7 +19,7 @@ import type { JoinLinkRow, LicenseGroupRow, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import * as audit from '../audit/service.js';
-import { type Actor, forbidden, type Parsed, type ServiceDeps, unusableInvite } from './common.js';
+import { type Actor, assertGroupTakesMembers, forbidden, type Parsed, type ServiceDeps } from './common.js';
 import { hashJoinCode, isPlausibleJoinCode, newJoinCode } from './join-code.js';
 import { canInviteInto } from './policy.js';
 import type { Seat } from './redemption.js';
@@ -131,12 +131,12 @@ export async function revokeJoinLink(
 
 /**
  * Why a known link cannot be used, each with its own sentence and next step (as decision 082 does
- * for invitations): used up, expired, revoked (410: it will not come back), its group suspended
+ * for invitations): used up, expired, revoked (410: it will not come back), its group suspended or its term over or not begun
  * (409), no free seat (409: it may come back when the admin frees one).
  */
 function assertUsableLink(
   link: JoinLinkRow,
-  group: Pick<LicenseGroupRow, 'status'>,
+  group: Pick<LicenseGroupRow, 'status' | 'startsOn' | 'endsOn'>,
   seatFree: boolean,
   now: Date,
 ): void {
@@ -150,7 +150,7 @@ function assertUsableLink(
     case 'active':
       break;
   }
-  if (group.status !== 'active') throw unusableInvite('suspended');
+  assertGroupTakesMembers(group, now);
   if (!seatFree) throw new AppError(409, districtMessages.joinGroupFull, districtErrorCodes.joinGroupFull);
 }
 

@@ -35,7 +35,7 @@ export async function redeemInvite(
   const invite = await store.lockInvite(tx, found.id);
   const now = deps.clock();
   if (!group || !invite) throw invalidInvite();
-  assertUsableInvite(invite, group.status, now);
+  assertUsableInvite(invite, group, now);
   if (invite.email !== normaliseEmail(email)) throw wrongAddress(invite.email);
   const used = await store.countMembers(tx, group.id);
   if (!canTakeMember({ total: group.licenseCount, used })) {

@@ -501,15 +501,37 @@ export async function updateJoinLink(
 export async function findInviteByHash(
   db: Db,
   codeHash: string,
-): Promise<(InviteRow & { groupName: string; groupStatus: LicenseGroupRow['status'] }) | null> {
+): Promise<
+  | (InviteRow & {
+      groupName: string;
+      groupStatus: LicenseGroupRow['status'];
+      groupStartsOn: string | null;
+      groupEndsOn: string | null;
+    })
+  | null
+> {
   const [row] = await db
-    .select({ invite: invites, groupName: licenseGroups.name, groupStatus: licenseGroups.status })
+    .select({
+      invite: invites,
+      groupName: licenseGroups.name,
+      groupStatus: licenseGroups.status,
+      groupStartsOn: licenseGroups.startsOn,
+      groupEndsOn: licenseGroups.endsOn,
+    })
     .from(invites)
     .innerJoin(licenseGroups, eq(licenseGroups.id, invites.licenseGroupId))
     .where(
       or(eq(invites.codeHash, codeHash), sql`${invites.earlierCodeHashes} @> array[${codeHash}]::text[]`),
     );
-  return row ? { ...row.invite, groupName: row.groupName, groupStatus: row.groupStatus } : null;
+  return row
+    ? {
+        ...row.invite,
+        groupName: row.groupName,
+        groupStatus: row.groupStatus,
+        groupStartsOn: row.groupStartsOn,
+        groupEndsOn: row.groupEndsOn,
+      }
+    : null;
 }
 
 export async function findInvite(db: Db, id: string): Promise<InviteRow | null> {
