@@ -55,6 +55,20 @@ describe('Manage Subscription', () => {
       'a licence member',
       buildUser({
         role: 'free',
+        licence: {
+          groupId: 'g1',
+          groupName: 'Lincoln High School',
+          groupStatus: 'active',
+          live: true,
+          endsOn: null,
+        },
+      }),
+      /comes from your school's licence \(Lincoln High School\)/,
+    ],
+    [
+      'a licence member whose device kept a copy from before terms (no live)',
+      buildUser({
+        role: 'free',
         licence: { groupId: 'g1', groupName: 'Lincoln High School', groupStatus: 'active' },
       }),
       /comes from your school's licence \(Lincoln High School\)/,
@@ -76,6 +90,42 @@ describe('Manage Subscription', () => {
     expect(toast).toBeVisible();
     expect(screen.queryByText('No Active Subscription')).toBeNull();
   });
+
+  it.each([
+    [
+      'ended',
+      { groupStatus: 'active' as const, live: false, endsOn: '2026-09-01' },
+      'Your access through Lincoln High School ended on 2026-09-01.',
+    ],
+    [
+      'suspended',
+      { groupStatus: 'suspended' as const, live: false, endsOn: null },
+      'Your access through Lincoln High School is suspended. Please ask your license administrator.',
+    ],
+  ])(
+    'a licence member whose seat is %s (the api says not live) is not told premium comes from the licence, but why it does not',
+    async (_state, seat, notice) => {
+      stubLocationAssign();
+      const me = buildUser({
+        role: 'free',
+        licence: { groupId: 'g1', groupName: 'Lincoln High School', ...seat },
+      });
+      const utils = renderPremiumActions({
+        role: null,
+        handlers: {
+          'GET /api/auth/me': () => jsonResponse(200, me),
+          [portalKey]: () =>
+            jsonResponse(400, { error: 'No active subscription found. Subscribe first or contact support.' }),
+        },
+      });
+      await waitFor(() => expect(utils.queryClient.getQueryData(meKeys.all)).toBeTruthy());
+      await utils.user.click(screen.getByRole('button', { name: 'Manage Subscription' }));
+      const toast = await screen.findByRole('alert');
+      expect(toast).toHaveTextContent('No Active Subscription');
+      expect(toast).toHaveTextContent(notice);
+      expect(screen.queryByText(/comes from your school's licence/)).toBeNull();
+    },
+  );
 
   it("uses 'Failed to access customer portal' when the server gives no message", async () => {
     await manage(() => jsonResponse(500));

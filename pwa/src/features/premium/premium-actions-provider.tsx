@@ -1,4 +1,4 @@
-import { premiumSourceMessages } from '@pd/domain';
+import { membershipNotice, premiumSourceMessages } from '@pd/domain';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useOpenAuthDialog } from '../../components/auth-dialog-context';
 import { PremiumActionsContext, type PremiumActions } from '../../components/premium-actions-context';
@@ -56,12 +56,21 @@ export function PremiumActionsProvider({ children }: { children: ReactNode }) {
         // to manage; say where it comes from instead of 'No Active Subscription'.
         const user = me.data;
         if (failure.title === 'No Active Subscription' && user) {
-          if (user.licence?.groupStatus === 'active') {
+          // Issue 28: the api decides whether the seat gives premium now (`live`: the group active and
+          // within its term); a copy kept from before issue 28 has no `live` and reads the status.
+          const licence = user.licence;
+          const seatLive = licence ? (licence.live ?? licence.groupStatus === 'active') : false;
+          if (licence && seatLive) {
             toast({
               variant: 'info',
               title: 'Premium Access',
-              description: premiumSourceMessages.subscriptionFromLicence(user.licence.groupName),
+              description: premiumSourceMessages.subscriptionFromLicence(licence.groupName),
             });
+            return;
+          }
+          const notice = membershipNotice(licence);
+          if (notice) {
+            toast({ variant: 'error', title: failure.title, description: notice });
             return;
           }
           if (user.role === 'license_admin' || user.role === 'superadmin') {
