@@ -337,9 +337,21 @@ describe('nudges', () => {
     expect(mailsTo(member.email)).toHaveLength(1);
   });
 
-  it('the weekly digest reaches the licence admin once a week; a completion note when turned on', async () => {
+  it('the weekly digest reaches every licence admin of the group (co-admins too) once a week; a completion note when turned on', async () => {
     const s = await school(2, 'West Springfield');
     const [finisher, idle] = s.members as [Teacher, Teacher];
+    // Two co-admins added by the purchaser; the second is removed again and hears nothing.
+    const coAdmin = await signedInAs(app, 'license_admin', 'Cole Coadmin');
+    const formerCoAdmin = await signedInAs(app, 'license_admin', 'Fay Former');
+    for (const a of [coAdmin, formerCoAdmin]) {
+      const added = await s.admin.client.post(`/api/license-groups/${s.groupId}/admins`, { email: a.email });
+      expect(added.status).toBe(201);
+    }
+    const removed = await s.admin.client.request(
+      'DELETE',
+      `/api/license-groups/${s.groupId}/admins/${formerCoAdmin.user.id}`,
+    );
+    expect(removed.status).toBe(200);
     await s.admin.client.request(
       'PATCH',
       `/api/license-groups/${s.groupId}/assignment-mails/completed_note`,
@@ -351,8 +363,12 @@ describe('nudges', () => {
     await completeModules(finisher.client, freeCourse, 'all');
     await nudge();
     await app.mailer.idle();
-    const toAdmin = () => mailsTo(s.admin.email).map((m) => m.subject);
-    expect(toAdmin()).toEqual([`${finisher.user.name} completed an assigned course`]);
+    for (const a of [s.admin, coAdmin]) {
+      expect(mailsTo(a.email).map((m) => m.subject)).toEqual([
+        `${finisher.user.name} completed an assigned course`,
+      ]);
+    }
+    expect(mailsTo(coAdmin.email)[0]!.text).toContain('Hello Cole Coadmin,');
 
     app.clock.advance(8 * day); // the next week: the digest, once under two instances
     await Promise.all([nudge(), nudge()]);
@@ -364,8 +380,14 @@ describe('nudges', () => {
     expect(digests[0]!.text).toContain(`Behind (past the due date): ${idle.user.name}.`);
     expect(digests[0]!.text).toContain(`Never started: ${idle.user.name}.`);
     expect(digests[0]!.text).toContain('1 of 2 completed, 1 overdue, 1 not started');
+    const coDigests = mailsTo(coAdmin.email).filter((m) => m.subject.startsWith('This week'));
+    expect(coDigests).toHaveLength(1);
+    expect(coDigests[0]!.text).toContain('Hello Cole Coadmin,');
+    expect(coDigests[0]!.text).toContain('1 of 2 completed, 1 overdue, 1 not started');
     await nudge();
     await app.mailer.idle();
-    expect(mailsTo(s.admin.email).filter((m) => m.subject.startsWith('This week'))).toHaveLength(1);
+    for (const a of [s.admin, coAdmin])
+      expect(mailsTo(a.email).filter((m) => m.subject.startsWith('This week'))).toHaveLength(1);
+    expect(mailsTo(formerCoAdmin.email)).toEqual([]);
   });
 });

@@ -309,20 +309,30 @@ export async function claimNudges(
   );
 }
 
-/** The licence admins of groups, with their e-mail (the purchaser; co-admins when the group has them). */
+/**
+ * The licence admins of groups, with their e-mail: the purchaser, then the co-admins
+ * (`license_group_admins`, in the order they were added), each a licence-admin account, as the
+ * licences policy's `isGroupAdmin` counts them (decision 110). One query for all the groups.
+ */
 export async function adminsOf(
   db: Db,
   groupIds: readonly string[],
 ): Promise<Map<string, { email: string; name: string }[]>> {
   const map = new Map<string, { email: string; name: string }[]>();
   if (groupIds.length === 0) return map;
+  const ids = sql.join(
+    groupIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const result = await db.execute(sql`
-    SELECT g.id AS group_id, u.email, u.name
-      FROM license_groups g JOIN users u ON u.id = g.purchaser_id
-     WHERE g.id IN (${sql.join(
-       groupIds.map((id) => sql`${id}::uuid`),
-       sql`, `,
-     )})`);
+    SELECT x.group_id, u.email, u.name
+      FROM (SELECT g.id AS group_id, g.purchaser_id AS user_id, 0 AS rank, g.created_at AS added_at
+              FROM license_groups g WHERE g.id IN (${ids})
+            UNION ALL
+            SELECT a.license_group_id, a.user_id, 1, a.added_at
+              FROM license_group_admins a WHERE a.license_group_id IN (${ids})) x
+      JOIN users u ON u.id = x.user_id AND u.role = 'license_admin'
+     ORDER BY x.group_id, x.rank, x.added_at, u.email`);
   for (const r of rowsOf<{ group_id: string; email: string; name: string }>(result)) {
     map.set(r.group_id, [...(map.get(r.group_id) ?? []), { email: r.email, name: r.name }]);
   }
