@@ -1,3 +1,4 @@
+import { Stream } from 'node:stream';
 import { constants as zlib } from 'node:zlib';
 import compressible from 'compressible';
 import type { Middleware } from 'koa';
@@ -24,12 +25,19 @@ const done = async () => {};
  * largest chunk and delayed the first paint; 5 compresses about as well as gzip -9 at gzip's speed.
  */
 export function compression(): Middleware {
-  const compressor = compress({
+  const options = {
     threshold: compressThreshold,
-    br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
-    gzip: {},
     deflate: false,
     filter: (type: string) => compressible(type) === true,
+  } as const;
+  const compressor = compress({ ...options, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }, gzip: {} });
+  // A streamed answer (a download written as it is read, issue 31 item 5) is flushed after each
+  // chunk it writes: else the compressor holds its output until the end and the client waits for
+  // the whole file before its first byte. The window stays, so later chunks still refer back.
+  const streamed = compress({
+    ...options,
+    br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 }, flush: zlib.BROTLI_OPERATION_FLUSH },
+    gzip: { flush: zlib.Z_SYNC_FLUSH },
   });
   return async (ctx, next) => {
     await next();
@@ -41,6 +49,6 @@ export function compression(): Middleware {
     }
     if (typeof body === 'string' && Buffer.byteLength(body) < compressThreshold) return;
     if (Buffer.isBuffer(body) && body.length < compressThreshold) return;
-    await compressor(ctx, done);
+    await (body instanceof Stream ? streamed : compressor)(ctx, done);
   };
 }

@@ -795,7 +795,6 @@ export async function membersWithProgress(
     eq(licenseMemberships.licenseGroupId, groupId),
     userIds ? inArray(licenseMemberships.userId, [...userIds]) : undefined,
   );
-  const ofGroup = db.select({ userId: licenseMemberships.userId }).from(licenseMemberships).where(inGroup);
   const perCourse = Object.fromEntries(
     courseSlugs.map((slug, i) => [
       `c${i}`,
@@ -804,11 +803,12 @@ export async function membersWithProgress(
       ),
     ]),
   );
+  // Each member's own progress rows (the key's index), summed per member: a lateral join, so the
+  // plan does not hang on the planner's guess of how many members a page or a group has.
   const summary = db
-    .select({ userId: progress.userId, last: sql<Date>`max(${progress.updatedAt})`.as('last'), ...perCourse })
+    .select({ last: sql<Date>`max(${progress.updatedAt})`.as('last'), ...perCourse })
     .from(progress)
-    .where(inArray(progress.userId, ofGroup))
-    .groupBy(progress.userId)
+    .where(eq(progress.userId, licenseMemberships.userId))
     .as('summary');
   const counts = Object.fromEntries(
     courseSlugs.map((_slug, i) => [
@@ -829,7 +829,7 @@ export async function membersWithProgress(
     })
     .from(licenseMemberships)
     .innerJoin(users, eq(users.id, licenseMemberships.userId))
-    .leftJoin(summary, eq(summary.userId, licenseMemberships.userId))
+    .leftJoinLateral(summary, sql`true`)
     .where(inGroup)
     .orderBy(asc(users.name), asc(users.id))) as unknown as (Omit<MemberRow, 'completed'> &
     Record<string, unknown>)[];
