@@ -22,14 +22,59 @@ export type SsoProvidersResponse = z.infer<typeof SsoProvidersResponse>;
 export const SsoPendingLinkResponse = z.object({ email: z.string(), providerName: z.string() });
 export type SsoPendingLinkResponse = z.infer<typeof SsoPendingLinkResponse>;
 
-/** POST /api/auth/sso/link: the existing account's password proves the address is the teacher's. */
-export const SsoLinkRequest = z.object({
-  password: z
-    .string({ message: 'Enter the password of this account.' })
-    .min(1, 'Enter the password of this account.')
-    .max(1000),
-});
+/**
+ * The code e-mailed to the existing account's address, the other proof that the address is the
+ * teacher's (decision 112): 6 digits, good for 15 minutes and 5 tries; a new one no sooner than 60 s.
+ */
+export const ssoLinkCodeRules = {
+  digits: 6,
+  lifetimeMinutes: 15,
+  maxTries: 5,
+  resendAfterSeconds: 60,
+} as const;
+
+const linkPasswordMessage = 'Enter the password of this account.';
+const linkCodeMessage = 'Enter the 6-digit code from the e-mail.';
+
+/**
+ * POST /api/auth/sso/link: the existing account's password, or the code e-mailed to its address,
+ * proves the address is the teacher's (one of the two).
+ */
+export const SsoLinkRequest = z
+  .object({
+    password: z.string({ message: linkPasswordMessage }).min(1, linkPasswordMessage).max(1000).optional(),
+    code: z
+      .string({ message: linkCodeMessage })
+      .trim()
+      .regex(/^\d{6}$/, linkCodeMessage)
+      .optional(),
+  })
+  .refine((body) => (body.password === undefined) !== (body.code === undefined), {
+    message: linkPasswordMessage,
+    path: ['password'],
+  });
 export type SsoLinkRequest = z.input<typeof SsoLinkRequest>;
+
+/** POST /api/auth/sso/link/code: the code was queued to the account's address. */
+export const SsoLinkCodeResponse = z.object({
+  message: z.string(),
+  /** When the next code may be asked for. */
+  resendAfterSeconds: z.number(),
+});
+export type SsoLinkCodeResponse = z.infer<typeof SsoLinkCodeResponse>;
+
+/** The sentences of the e-mailed code (each refusal says what to do next). */
+export const ssoLinkCodeMessages = {
+  sent: (email: string) =>
+    `We sent a 6-digit code to ${email}. It works for ${ssoLinkCodeRules.lifetimeMinutes} minutes.`,
+  wrong: (triesLeft: number) =>
+    `That code is not right. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
+  expired: 'This code has expired. Ask for a new code.',
+  exhausted: 'Too many wrong codes: this code no longer works. Ask for a new code.',
+  noneSent: 'No code was sent for this sign-in. Ask for a code first.',
+  tooSoon: (seconds: number) =>
+    `A code was sent less than a minute ago. You can ask for a new code in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+} as const;
 
 export const ssoMessages = {
   notConfigured: 'This sign-in option is not available.',

@@ -1,4 +1,4 @@
-import { errorCodes, ssoMessages } from '@pd/domain';
+import { errorCodes, ssoLinkCodeRules, ssoMessages } from '@pd/domain';
 import type { UserRow } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
@@ -11,6 +11,8 @@ import {
   unusablePasswordHash,
 } from '../modules/auth/sso-accounts.js';
 import * as sso from '../modules/sso/service.js';
+
+import { ssoLinkCodeMail } from '../modules/mail/templates.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -63,15 +65,74 @@ export async function linkWithPassword(
   claims: sso.SsoClaims,
   password: string,
 ): Promise<UserRow> {
-  const user = await auth.findUser(deps, userId);
-  if (!user || user.email !== claims.email) {
-    throw new AppError(400, ssoMessages.noPendingLink, errorCodes.validation);
-  }
+  const user = await accountToLink(deps, userId, claims);
   if (!(await passwordMatches(user, password))) {
     throw new AppError(403, ssoMessages.passwordWrong, errorCodes.forbidden, {
       password: ssoMessages.passwordWrong,
     });
   }
+  return link(deps, user, claims);
+}
+
+/** A pending link (its sealed cookie): its id, the account it waits for, and the identity. */
+export interface PendingLinkOf {
+  linkId: string;
+  userId: string;
+  claims: sso.SsoClaims;
+}
+
+/**
+ * E-mails a code to the address of the pending link's account (decision 112), the other proof that
+ * the address is the teacher's: queued in the outbox in the transaction that keeps its hash. 429 when
+ * the one before was sent less than a minute ago. The account's address (to show the teacher).
+ */
+export async function sendLinkCode(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>,
+  pending: PendingLinkOf,
+  providerName: string,
+): Promise<string> {
+  const user = await accountToLink(deps, pending.userId, pending.claims);
+  await deps.db.transaction(async (tx) => {
+    const code = await sso.issueLinkCode(
+      tx,
+      deps.config.sessionSecret,
+      pending.linkId,
+      user.id,
+      deps.clock(),
+    );
+    await deps.mailer.enqueue(
+      tx,
+      ssoLinkCodeMail(user.email, user.name, providerName, code, ssoLinkCodeRules.lifetimeMinutes),
+    );
+  });
+  deps.mailer.kick();
+  return user.email;
+}
+
+/**
+ * Links the identity once the code e-mailed to the account's address is given (decision 112); the
+ * code's refusals (`checkLinkCode`), 409 when the identity became someone's meanwhile.
+ */
+export async function linkWithCode(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  pending: PendingLinkOf,
+  code: string,
+): Promise<UserRow> {
+  const user = await accountToLink(deps, pending.userId, pending.claims);
+  await sso.checkLinkCode(deps.db, deps.config.sessionSecret, pending.linkId, user.id, code, deps.clock());
+  return link(deps, user, pending.claims);
+}
+
+/** The account a pending link waits for, while its address is still the identity's. */
+async function accountToLink(deps: Deps, userId: string, claims: sso.SsoClaims): Promise<UserRow> {
+  const user = await auth.findUser(deps, userId);
+  if (!user || user.email !== claims.email) {
+    throw new AppError(400, ssoMessages.noPendingLink, errorCodes.validation);
+  }
+  return user;
+}
+
+async function link(deps: Deps, user: UserRow, claims: sso.SsoClaims): Promise<UserRow> {
   const linked = await deps.db.transaction((tx) => sso.linkIdentity(tx, user.id, claims, deps.clock()));
   if (!linked) throw new AppError(409, ssoMessages.flowExpired, errorCodes.conflict);
   return user;

@@ -269,6 +269,28 @@ export const ssoIdentities = pgTable(
 );
 export type SsoIdentityRow = typeof ssoIdentities.$inferSelect;
 
+/**
+ * The code e-mailed to prove an address before an SSO identity is linked to its account (decision
+ * 112): one row per pending link (its id is random, in the sealed `sso_link` cookie), the code as an
+ * HMAC under a key of SESSION_SECRET (never the code), its tries counted by one atomic update before
+ * each check. Rows end with the code (`expiresAt`); expired ones are removed when a code is sent.
+ */
+export const ssoLinkCodes = pgTable(
+  'sso_link_codes',
+  {
+    linkId: text('link_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sso_link_codes_expires_idx').on(t.expiresAt)],
+);
+export type SsoLinkCodeRow = typeof ssoLinkCodes.$inferSelect;
+
 /** An issued certificate: its id is the number printed on it and checked by the public page. */
 export const certificates = pgTable(
   'certificates',

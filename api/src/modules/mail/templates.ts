@@ -130,6 +130,27 @@ export function mfaCodesFailedMail(to: string, name: string, forgotUrl: string):
 }
 
 /**
+ * Decision 112: the code that proves the address before an SSO sign-in is linked to this account.
+ * The code is in the body only (never the subject, never a link): bodies are purged once sent.
+ */
+export function ssoLinkCodeMail(
+  to: string,
+  name: string,
+  providerName: string,
+  code: string,
+  lifetimeMinutes: number,
+): OutgoingMail {
+  const subject = `Your code to link a sign-in to your ${brand.productName} account`;
+  const lines = [
+    `Hello ${name},`,
+    `Someone signing in with ${providerName || 'a sign-in service'} asked to link it to your account. To link it, enter this code on the page that asked for it:`,
+    code,
+    `The code works for ${lifetimeMinutes} minutes. If it was not you, ignore this e-mail: nothing changes without the code, and write to ${brand.supportEmail} if it keeps happening.`,
+  ];
+  return { to, subject, text: text(lines), html: layout(subject, lines), links: [] };
+}
+
+/**
  * Issue 17: someone signed up with an address that already has an account. The answer to the
  * sign-up is the same as for a new address (no account enumeration); the owner learns it here.
  */

@@ -38,7 +38,8 @@ export type RateBucket =
   | 'resetPassword'
   | 'inviteLookup'
   | 'analyticsEvents'
-  | 'mfa';
+  | 'mfa'
+  | 'ssoLinkCode';
 export type RateLimits = Record<RateBucket, RateLimitPolicy>;
 
 const minutes = (n: number) => n * 60_000;
@@ -83,6 +84,14 @@ export const defaultRateLimits: RateLimits = {
    * in many times a day never meets it. Per address every attempt counts (a flood guard).
    */
   mfa: { perIp: { limit: 100, windowMs: minutes(15) }, perAccount: { limit: 10, windowMs: minutes(15) } },
+  /**
+   * Codes e-mailed to link an SSO sign-in (decision 112), per the address they go to: besides the
+   * 60 s between two codes of one pending link, so new sign-ins cannot fill an inbox.
+   */
+  ssoLinkCode: {
+    perIp: { limit: 30, windowMs: minutes(60) },
+    perAccount: { limit: 5, windowMs: minutes(60) },
+  },
 };
 
 export function tooMany(resetAt: Date, now: Date): AppError {

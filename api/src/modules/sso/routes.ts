@@ -5,13 +5,16 @@ import {
   mfaMessages,
   paths,
   returnPath,
+  ssoLinkCodeMessages,
+  ssoLinkCodeRules,
   type SsoProviderId,
   ssoErrorPath,
   ssoErrorReasonOf,
   ssoMessages,
 } from '@pd/domain';
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
-import { linkWithPassword, signInWithSso } from '../../commands/sso-sign-in.js';
+import { linkWithCode, linkWithPassword, sendLinkCode, signInWithSso } from '../../commands/sso-sign-in.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -28,8 +31,18 @@ import { finishSignIn, type SsoClaims, type SsoFlow, startSignIn } from './servi
 /** How long the provider's page may take, and how long the password to link may wait. */
 const flowLifetimeMs = 10 * 60 * 1000;
 
-/** A sign-in waiting for the password of the account that has its address (decision 101). */
+/**
+ * Once a code is e-mailed, the pending link lasts past the code's end (a few minutes more), so a
+ * code given late is told it expired rather than that nothing waits (decision 112).
+ */
+const withCodeLifetimeMs = (ssoLinkCodeRules.lifetimeMinutes + 5) * 60 * 1000;
+
+/**
+ * A sign-in waiting for the password of the account that has its address (decision 101), or the
+ * code e-mailed to it (decision 112), whose row is keyed on `linkId` (random, this pending link's).
+ */
 interface PendingLink {
+  linkId?: string;
   userId: string;
   claims: SsoClaims;
   returnTo?: string;
@@ -62,6 +75,13 @@ export function ssoRoutes(deps: AppDeps): Router {
   const providers = ssoProviders(deps.config);
   const flowCookie = sealedCookie<SsoFlow>(deps.config, 'sso_flow', flowLifetimeMs, deps.clock);
   const linkCookie = sealedCookie<PendingLink>(deps.config, 'sso_link', flowLifetimeMs, deps.clock);
+  // The same cookie, written again when a code is sent: it outlives the code.
+  const linkWithCodeCookie = sealedCookie<PendingLink>(
+    deps.config,
+    'sso_link',
+    withCodeLifetimeMs,
+    deps.clock,
+  );
   const providerOf = (ctx: Context) => {
     const provider = providers.get(String(ctx.params.provider));
     if (!provider) throw notConfigured();
@@ -137,6 +157,7 @@ export function ssoRoutes(deps: AppDeps): Router {
           // Whoever was signed in on this browser is not any more: the page asks for the password.
           ctx.session = null;
           linkCookie.write(ctx, {
+            linkId: randomUUID(),
             userId: outcome.userId,
             claims,
             ...(flow.returnTo ? { returnTo: flow.returnTo } : {}),
@@ -160,12 +181,44 @@ export function ssoRoutes(deps: AppDeps): Router {
     };
   });
 
-  route(router, endpoints.ssoLink, limitLink, async ({ ctx, input }) => {
+  /** The pending link of this browser, while its provider is still configured; else 400. */
+  const pendingOf = (ctx: Context): PendingLink => {
     const pending = linkCookie.read(ctx);
     if (!pending || !providers.get(pending.claims.provider as SsoProviderId)) {
       throw new AppError(400, ssoMessages.noPendingLink, errorCodes.validation);
     }
-    const user = await linkWithPassword(deps, pending.userId, pending.claims, input.password);
+    return pending;
+  };
+  // Codes e-mailed, per account (the pending link's address) and per client address.
+  const limitLinkCode = rateLimit(
+    deps,
+    'ssoLinkCode',
+    deps.rateLimits.ssoLinkCode,
+    (ctx) => linkCookie.read(ctx)?.claims.email,
+  );
+
+  route(router, endpoints.ssoLinkCode, limitLinkCode, async ({ ctx }) => {
+    const pending = pendingOf(ctx);
+    if (!pending.linkId) throw new AppError(400, ssoMessages.noPendingLink, errorCodes.validation);
+    const providerName = providers.get(pending.claims.provider)?.displayName ?? '';
+    const email = await sendLinkCode(deps, { ...pending, linkId: pending.linkId }, providerName);
+    linkWithCodeCookie.write(ctx, pending);
+    ctx.set('Cache-Control', 'no-store');
+    return {
+      message: ssoLinkCodeMessages.sent(email),
+      resendAfterSeconds: ssoLinkCodeRules.resendAfterSeconds,
+    };
+  });
+
+  route(router, endpoints.ssoLink, limitLink, async ({ ctx, input }) => {
+    const pending = pendingOf(ctx);
+    let user: UserRow;
+    if (input.code !== undefined) {
+      if (!pending.linkId) throw new AppError(400, ssoLinkCodeMessages.noneSent, errorCodes.validation);
+      user = await linkWithCode(deps, { ...pending, linkId: pending.linkId }, input.code);
+    } else {
+      user = await linkWithPassword(deps, pending.userId, pending.claims, input.password ?? '');
+    }
     linkCookie.clear(ctx);
     const step = await signIn(ctx, user);
     if (step)

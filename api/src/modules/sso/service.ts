@@ -1,4 +1,13 @@
-import { errorCodes, limits, type SsoIdentityScope, type SsoProviderId, ssoMessages } from '@pd/domain';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  errorCodes,
+  limits,
+  type SsoIdentityScope,
+  ssoLinkCodeMessages,
+  ssoLinkCodeRules,
+  type SsoProviderId,
+  ssoMessages,
+} from '@pd/domain';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -197,4 +206,98 @@ export async function ssoScopesOf(deps: Pick<AppDeps, 'db'>, userId: string): Pr
  */
 export function dropUnvouchedIdentities(tx: Db, userId: string): Promise<number> {
   return store.deleteUnvouchedIdentities(tx, userId);
+}
+
+// ------------------------------------------------------------------------------------------------
+// The code e-mailed to prove the address before a link (decision 112).
+
+const codeLifetimeMs = ssoLinkCodeRules.lifetimeMinutes * 60_000;
+const resendAfterMs = ssoLinkCodeRules.resendAfterSeconds * 1000;
+
+/**
+ * A keyed hash of the code, bound to its pending link: the table alone (a backup, a leak) does not
+ * give the code back, though a 6-digit code's plain SHA-256 would be found in a million tries.
+ */
+function linkCodeHash(secret: string, linkId: string, code: string): string {
+  return createHmac('sha256', secret).update(`sso-link-code:${linkId}:${code}`).digest('base64url');
+}
+
+/**
+ * A new code for the pending link (a right one is never sent twice): its 6 digits, to e-mail; only
+ * its hash is kept. 429 when the one before was sent less than `resendAfterSeconds` ago.
+ */
+export async function issueLinkCode(
+  tx: Db,
+  secret: string,
+  linkId: string,
+  userId: string,
+  now: Date,
+): Promise<string> {
+  const before = await store.findLinkCode(tx, linkId);
+  if (before && now.getTime() - before.sentAt.getTime() < resendAfterMs) {
+    const seconds = Math.max(1, Math.ceil((before.sentAt.getTime() + resendAfterMs - now.getTime()) / 1000));
+    throw new AppError(429, ssoLinkCodeMessages.tooSoon(seconds), errorCodes.rateLimited, undefined, {
+      'Retry-After': String(seconds),
+    });
+  }
+  const code = String(randomInt(0, 10 ** ssoLinkCodeRules.digits)).padStart(ssoLinkCodeRules.digits, '0');
+  await store.saveLinkCode(
+    tx,
+    {
+      linkId,
+      userId,
+      codeHash: linkCodeHash(secret, linkId, code),
+      sentAt: now,
+      expiresAt: new Date(now.getTime() + codeLifetimeMs),
+    },
+    now,
+  );
+  return code;
+}
+
+/**
+ * Checks the code given for the pending link, one try taken first (atomic): nothing when it is
+ * right (the code is spent), else the refusal: 400 with the tries left, 410 once it expired, 429
+ * when the tries are used up (each says to ask for a new code), 400 when none was sent.
+ */
+export async function checkLinkCode(
+  db: Db,
+  secret: string,
+  linkId: string,
+  userId: string,
+  code: string,
+  now: Date,
+): Promise<void> {
+  const row = await store.takeLinkCodeTry(db, linkId, ssoLinkCodeRules.maxTries, now);
+  if (!row || row.userId !== userId) {
+    const found = await store.findLinkCode(db, linkId);
+    if (!found || found.userId !== userId) {
+      throw new AppError(400, ssoLinkCodeMessages.noneSent, errorCodes.validation, {
+        code: ssoLinkCodeMessages.noneSent,
+      });
+    }
+    if (found.expiresAt.getTime() <= now.getTime()) {
+      throw new AppError(410, ssoLinkCodeMessages.expired, errorCodes.validation, {
+        code: ssoLinkCodeMessages.expired,
+      });
+    }
+    throw new AppError(429, ssoLinkCodeMessages.exhausted, errorCodes.rateLimited, {
+      code: ssoLinkCodeMessages.exhausted,
+    });
+  }
+  const expected = Buffer.from(row.codeHash);
+  const given = Buffer.from(linkCodeHash(secret, linkId, code));
+  if (expected.length === given.length && timingSafeEqual(expected, given)) {
+    await store.deleteLinkCode(db, linkId);
+    return;
+  }
+  const left = ssoLinkCodeRules.maxTries - row.tries;
+  if (left <= 0) {
+    throw new AppError(429, ssoLinkCodeMessages.exhausted, errorCodes.rateLimited, {
+      code: ssoLinkCodeMessages.exhausted,
+    });
+  }
+  throw new AppError(400, ssoLinkCodeMessages.wrong(left), errorCodes.validation, {
+    code: ssoLinkCodeMessages.wrong(left),
+  });
 }

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { type SsoIdentityRow, ssoIdentities } from '../../db/schema.js';
+import { type SsoIdentityRow, type SsoLinkCodeRow, ssoIdentities, ssoLinkCodes } from '../../db/schema.js';
 
-/** The `sso_identities` table (decision 101): the only SQL of the sso module. */
+/** The `sso_identities` (decision 101) and `sso_link_codes` (decision 112) tables: the sso module's SQL. */
 
 export type NewSsoIdentity = Omit<SsoIdentityRow, 'id' | 'createdAt' | 'lastSignInAt'>;
 
@@ -49,4 +49,53 @@ export async function deleteUnvouchedIdentities(db: Db, userId: string): Promise
     .where(and(eq(ssoIdentities.userId, userId), eq(ssoIdentities.emailVerified, false)))
     .returning({ id: ssoIdentities.id });
   return rows.length;
+}
+
+export async function findLinkCode(db: Db, linkId: string): Promise<SsoLinkCodeRow | null> {
+  const [row] = await db.select().from(ssoLinkCodes).where(eq(ssoLinkCodes.linkId, linkId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The pending link's code, new (its tries from zero) or replacing the one before; codes that ended
+ * go at the same time.
+ */
+export async function saveLinkCode(db: Db, row: Omit<SsoLinkCodeRow, 'tries'>, now: Date): Promise<void> {
+  await db.delete(ssoLinkCodes).where(lt(ssoLinkCodes.expiresAt, now));
+  await db
+    .insert(ssoLinkCodes)
+    .values({ ...row, tries: 0 })
+    .onConflictDoUpdate({
+      target: ssoLinkCodes.linkId,
+      set: {
+        userId: row.userId,
+        codeHash: row.codeHash,
+        tries: 0,
+        sentAt: row.sentAt,
+        expiresAt: row.expiresAt,
+      },
+    });
+}
+
+/**
+ * Takes one try of the pending link's code in one atomic update: the row after it (its `tries` the
+ * number of this try), or null when every try is taken or the code ended. Parallel requests get
+ * distinct numbers, so no more than `max` codes are ever checked.
+ */
+export async function takeLinkCodeTry(
+  db: Db,
+  linkId: string,
+  max: number,
+  now: Date,
+): Promise<SsoLinkCodeRow | null> {
+  const [row] = await db
+    .update(ssoLinkCodes)
+    .set({ tries: sql`${ssoLinkCodes.tries} + 1` })
+    .where(and(eq(ssoLinkCodes.linkId, linkId), lt(ssoLinkCodes.tries, max), gt(ssoLinkCodes.expiresAt, now)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteLinkCode(db: Db, linkId: string): Promise<void> {
+  await db.delete(ssoLinkCodes).where(eq(ssoLinkCodes.linkId, linkId));
 }
