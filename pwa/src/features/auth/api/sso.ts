@@ -1,4 +1,10 @@
-import { endpoints, type LoginResponse, type SsoLinkRequest, type SsoProviderId } from '@pd/domain';
+import {
+  endpoints,
+  type LoginResponse,
+  type SsoLinkCodeResponse,
+  type SsoLinkRequest,
+  type SsoProviderId,
+} from '@pd/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend, urlOf } from '../../../lib/api-client';
 import { awaitingSecondStep, signedIn } from './mfa';
@@ -37,7 +43,17 @@ export function useSsoPendingLink(enabled: boolean) {
   });
 }
 
-/** POST /api/auth/sso/link: the user, or `{mfa}` when the two-step code comes next. */
+/**
+ * POST /api/auth/sso/link/code: e-mails a code to the address of the account waiting to be linked
+ * (decision 112); 429 with its sentence when the one before left less than a minute ago.
+ */
+export function useSsoLinkCode() {
+  return useMutation({
+    mutationFn: (): Promise<SsoLinkCodeResponse> => apiSend(endpoints.ssoLinkCode, {}),
+  });
+}
+
+/** POST /api/auth/sso/link ({password} or {code}): the user, or `{mfa}` when the two-step code comes next. */
 export function useSsoLink() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,23 +3,49 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { authMessages, isSsoErrorReason, paths, returnPath, ssoErrorReasons, ssoMessages } from '@pd/domain';
+import {
+  authMessages,
+  isSsoErrorReason,
+  type LoginResponse,
+  paths,
+  returnPath,
+  ssoErrorReasons,
+  ssoMessages,
+} from '@pd/domain';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { NarrowPage } from '../../../components/narrow-page';
 import { PasswordField } from '../../../components/password-field';
 import { useToast } from '../../../components/toast-provider';
-import { errorMessage, rateLimitNotice } from '../../../lib/api-client';
+import { ApiError, errorMessage, rateLimitNotice } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useSsoLink, useSsoPendingLink } from '../api/sso';
+import { useSsoLink, useSsoLinkCode, useSsoPendingLink } from '../api/sso';
+
+const linkCodeMessage = 'Enter the 6-digit code from the e-mail.';
 
 const MfaSignInStep = lazy(() => import('../components/mfa-sign-in-step'));
 
 /**
+ * The sentence of a refused code or request for one: the api's own (the tries left, "expired, ask
+ * for a new code", the wait before a new one); the general limit's with how long to wait.
+ */
+function codeProblem(error: unknown): string {
+  if (
+    error instanceof ApiError &&
+    error.serverMessage &&
+    error.serverMessage !== authMessages.tooManyRequests
+  ) {
+    return error.serverMessage;
+  }
+  return errorMessage(error) ?? ssoMessages.noPendingLink;
+}
+
+/**
  * /sign-in/sso: where Google, Microsoft or district sign-in lands when it needs one more step (issue
  * 27 part 3): `step=link`, the password of the account that already has this address (decision
- * 101); `step=verify` or `enrol`, the two-step sign-in's code or setup (an admin, decision 077);
+ * 101), or a code e-mailed to it (decision 112); `step=verify` or `enrol`, the two-step sign-in's code or setup (an admin, decision 077);
  * `error=<reason>`, a sign-in that did not finish, with its sentence and the way back (decision 119).
  */
 export function SsoSignInPage() {
@@ -34,8 +60,12 @@ export function SsoSignInPage() {
   const failed = search.get('error');
   const pending = useSsoPendingLink(step === 'link' && failed === null);
   const link = useSsoLink();
+  const sendCode = useSsoLinkCode();
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // "Send me a code instead": the sentence saying where it went, and the code typed.
+  const [codeSent, setCodeSent] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   usePageTitle(
     failed !== null ? 'Sign-in did not finish' : step === 'link' ? 'Link your account' : 'Two-step sign-in',
   );
@@ -85,6 +115,17 @@ export function SsoSignInPage() {
     );
   }
 
+  const linked = (answer: LoginResponse) => {
+    setPassword('');
+    setCode('');
+    if ('mfa' in answer) {
+      setStep(answer.mfa);
+      return;
+    }
+    toast({ variant: 'success', title: ssoMessages.linked });
+    finish();
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
@@ -95,15 +136,7 @@ export function SsoSignInPage() {
     link.mutate(
       { password },
       {
-        onSuccess: (answer) => {
-          setPassword('');
-          if ('mfa' in answer) {
-            setStep(answer.mfa);
-            return;
-          }
-          toast({ variant: 'success', title: ssoMessages.linked });
-          finish();
-        },
+        onSuccess: linked,
         onError: (error) => {
           const notice = rateLimitNotice(error);
           if (notice) toast({ variant: 'error', ...notice });
@@ -112,6 +145,70 @@ export function SsoSignInPage() {
       },
     );
   };
+
+  const askForCode = () => {
+    setProblem(null);
+    sendCode.mutate(undefined, {
+      onSuccess: (answer) => {
+        setCodeSent(answer.message);
+        setCode('');
+      },
+      onError: (error) => setProblem(codeProblem(error)),
+    });
+  };
+
+  const onSubmitCode = (event: FormEvent) => {
+    event.preventDefault();
+    const typed = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(typed)) {
+      setProblem(linkCodeMessage);
+      return;
+    }
+    setProblem(null);
+    link.mutate({ code: typed }, { onSuccess: linked, onError: (error) => setProblem(codeProblem(error)) });
+  };
+
+  if (codeSent !== null && !pending.isError) {
+    return (
+      <NarrowPage>
+        <Typography variant="h4" component="h1" gutterBottom>
+          Link your account
+        </Typography>
+        <Box component="form" noValidate onSubmit={onSubmitCode} aria-label="Link with a code">
+          <Stack spacing={2.5}>
+            <Alert severity="info">{codeSent}</Alert>
+            {problem && <Alert severity="error">{problem}</Alert>}
+            <TextField
+              label="Code from the e-mail"
+              name="code"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+              required
+              fullWidth
+            />
+            <Button type="submit" variant="contained" size="large" disabled={link.isPending} fullWidth>
+              {link.isPending ? 'Linking...' : 'Link and sign in'}
+            </Button>
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+              <Button onClick={askForCode} disabled={sendCode.isPending}>
+                {sendCode.isPending ? 'Sending...' : 'Send a new code'}
+              </Button>
+              <Button
+                onClick={() => {
+                  setCodeSent(null);
+                  setProblem(null);
+                }}
+              >
+                Use the password instead
+              </Button>
+            </Stack>
+          </Stack>
+        </Box>
+      </NarrowPage>
+    );
+  }
 
   return (
     <NarrowPage>
@@ -151,6 +248,9 @@ export function SsoSignInPage() {
             />
             <Button type="submit" variant="contained" size="large" disabled={link.isPending} fullWidth>
               {link.isPending ? 'Linking...' : 'Link and sign in'}
+            </Button>
+            <Button onClick={askForCode} disabled={sendCode.isPending} fullWidth>
+              {sendCode.isPending ? 'Sending...' : 'Send me a code instead'}
             </Button>
             <Typography variant="body2">
               No password, or forgot it?{' '}
