@@ -3,7 +3,7 @@ import { adminMessages, type PublicUser } from '@pd/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteUserDb } from '../../offline/db';
-import { setupRealApi, signInClient, type Teacher } from '../../test/real-api';
+import { groupWithMembers, setupRealApi, signInClient, type Teacher } from '../../test/real-api';
 import { renderWithProviders } from '../../test/render';
 import { AdminPage } from './admin-page';
 
@@ -35,6 +35,24 @@ async function search(user: ReturnType<typeof renderWithProviders>['user'], text
   await user.clear(box);
   await user.type(box, text);
   await user.click(screen.getByRole('button', { name: 'Search' }));
+}
+
+/**
+ * Opens the create dialog's purchaser select once it takes clicks: it stays disabled until the
+ * list of licence admins has answered, and a click on it before then opens nothing (the users
+ * table's own requests, such as its group filter's list, answer first).
+ */
+async function pickPurchaser(
+  user: ReturnType<typeof renderWithProviders>['user'],
+  dialog: HTMLElement,
+  option: RegExp,
+) {
+  const select = within(dialog).getByRole('combobox', { name: /Purchaser/ });
+  await waitFor(() => expect(select).not.toHaveAttribute('aria-disabled', 'true'));
+  await user.click(select);
+  await user.click(await screen.findByRole('option', { name: option }));
+  // The menu closes before the dialog takes clicks again.
+  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
 }
 
 /** The role the server gives `teacher` at a fresh sign-in on another device (undefined: cannot sign in). */
@@ -163,6 +181,36 @@ describe('AdminPage', () => {
     expect(await roleOf(admin)).toBe('license_admin');
   });
 
+  it("filters the users by licence group with the api's ?group=, and back to everyone", async () => {
+    await asSuperadmin();
+    const admin = await api.teacher({ role: 'license_admin', name: 'Gil Groupadmin' });
+    const [ada, bo, cy] = await Promise.all([
+      api.teacher({ role: 'free', name: 'Ada Alder' }),
+      api.teacher({ role: 'free', name: 'Bo Birch' }),
+      api.teacher({ role: 'free', name: 'Cy Cedar' }),
+    ]);
+    await groupWithMembers(api.app.db, admin.id, [ada.id], { name: 'Alder School' });
+    const birchId = await groupWithMembers(api.app.db, admin.id, [bo.id], { name: 'Birch School' });
+    const { user } = renderWithProviders(<AdminPage />, { route: '/admin' });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(await within(table).findByText(cy.email)).toBeVisible();
+
+    await user.click(screen.getByRole('combobox', { name: 'License group' }));
+    await user.click(await screen.findByRole('option', { name: 'Birch School' }));
+    await waitFor(() => expect(within(table).queryByText(cy.email)).toBeNull());
+    expect(within(table).getByText(bo.email)).toBeVisible();
+    expect(within(table).queryByText(ada.email)).toBeNull();
+    expect(within(table).getAllByRole('row')).toHaveLength(2); // the header and Bo's row
+    expect(within(table).getByText('Premium · Birch School')).toBeVisible();
+    const last = api.calls('GET /api/admin/users').at(-1);
+    expect(new URL(last!.url, 'http://x').searchParams.get('group')).toBe(birchId);
+
+    await user.click(screen.getByRole('combobox', { name: 'License group' }));
+    await user.click(await screen.findByRole('option', { name: 'All groups' }));
+    expect(await within(table).findByText(cy.email)).toBeVisible();
+    expect(within(table).getByText(ada.email)).toBeVisible();
+  });
+
   it('edits a licence count inline: confirm disabled below used, cancel discards, confirm saves', async () => {
     await asSuperadmin();
     const admin = await api.teacher({ role: 'license_admin' });
@@ -170,8 +218,7 @@ describe('AdminPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Create License Group' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create License Group' });
     await user.type(within(dialog).getByLabelText(/License group name/), 'Maple Middle');
-    await user.click(within(dialog).getByRole('combobox', { name: /Purchaser/ }));
-    await user.click(await screen.findByRole('option', { name: new RegExp(admin.email) }));
+    await pickPurchaser(user, dialog, new RegExp(admin.email));
     await user.click(within(dialog).getByRole('button', { name: 'Create License Group' }));
     expect(await screen.findByText(adminMessages.groupCreated)).toBeVisible();
 

@@ -33,6 +33,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { TableScrollRegion } from '../../components/scroll-region';
 import { useToast } from '../../components/toast-provider';
 import { type UserFilter } from './api/admin-keys';
+import { useLicenseGroups } from './api/license-groups';
 import { useDeleteUser, useResetMfa, useUpdateRole, useUsers, useVerifyEmail } from './api/users';
 import { formatDate, messageOr } from './format';
 
@@ -47,6 +48,7 @@ const firstPage: UserFilter = {
   search: '',
   role: '',
   verified: '',
+  group: '',
   sort: 'joined_desc',
   page: 0,
   pageSize: 25,
@@ -250,6 +252,9 @@ export function UsersTable({ meId }: { meId: string }) {
   const [filter, setFilter] = useState<UserFilter>(firstPage);
   const [searchText, setSearchText] = useState('');
   const users = useUsers(filter);
+  // Issue 28: the list filters by licence group (the api's ?group=); the groups are the ones the
+  // License Groups tab lists (the same query, fetched once for both).
+  const groups = useLicenseGroups();
   const set = (patch: Partial<UserFilter>) => setFilter((f) => ({ ...f, page: 0, ...patch }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -301,6 +306,21 @@ export function UsersTable({ meId }: { meId: string }) {
           <MenuItem value="">All</MenuItem>
           <MenuItem value="yes">Yes</MenuItem>
           <MenuItem value="no">No</MenuItem>
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="License group"
+          value={filter.group ?? ''}
+          onChange={(e) => set({ group: e.target.value })}
+          sx={{ minWidth: 200 }}
+        >
+          <MenuItem value="">All groups</MenuItem>
+          {(groups.data ?? []).map((group) => (
+            <MenuItem key={group.id} value={group.id}>
+              {group.name}
+            </MenuItem>
+          ))}
         </TextField>
         <TextField
           select
