@@ -73,7 +73,8 @@ async function main(): Promise<void> {
     void Promise.all([
       purgeExpiredSessions(database.db, now),
       purgeExpired(database.db, now),
-      // Raw analytics events past ANALYTICS_RETENTION_DAYS, and past days' visitor salts (issue 15).
+      // The raw analytics events' monthly partitions: this month's and the next two made, the months
+      // past ANALYTICS_RETENTION_DAYS dropped (decision 120); past days' visitor salts (issue 15).
       applyRetention({ db: database.db, clock: systemClock, config }),
       // A subscription set to cancel stops giving premium at its period end (ADR 009).
       expireEndedSubscriptions({ db: database.db, config, clock: systemClock, logger, sessionCache }),
