@@ -220,25 +220,40 @@ function names(list: readonly string[]): string {
   return list.length > 15 ? `${shown} and ${list.length - 15} more` : shown;
 }
 
+/** What a batch of digests reads, for all its groups at once (one query each). */
+interface DigestReads {
+  assignments: Map<string, AssignmentRowDb[]>;
+  assignees: Map<string, store.AssigneeRow[]>;
+  completions: Map<string, { courseSlug: string; done: number }[]>;
+  admins: Map<string, { email: string; name: string }[]>;
+}
+
+const groupedBy = <T, K extends string>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> => {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const list = map.get(key(row));
+    if (list) list.push(row);
+    else map.set(key(row), [row]);
+  }
+  return map;
+};
+
 /**
  * The weekly digest of one group to its licence admins: who finished (an assigned course completed
  * in the last 7 days), who is behind (overdue), who never started, and the PD hours earned this week.
  */
-async function digestOf(
+function digestOf(
   deps: NudgeDeps,
-  tx: Db,
+  reads: DigestReads,
   group: { id: string; name: string },
   setting: MailSetting,
   now: Date,
-): Promise<OutgoingMail[]> {
+): OutgoingMail[] {
   const today = localDate(now, groupTimeZone(group));
   const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
-  const [assignments, assignees, completions, admins] = await Promise.all([
-    store.assignmentsOfGroup(tx, group.id),
-    store.assigneesOfGroup(tx, group.id),
-    store.completionsOfGroupBetween(tx, group.id, weekAgo, now),
-    store.adminsOf(tx, [group.id]),
-  ]);
+  const assignments = reads.assignments.get(group.id) ?? [];
+  const assignees = reads.assignees.get(group.id) ?? [];
+  const completions = reads.completions.get(group.id) ?? [];
   const courses = new Map(deps.content.courses.map((c) => [c.slug, c]));
   const due = new Map(assignments.map((a) => [a.id, a.dueDate]));
   const finished = new Set<string>();
@@ -288,7 +303,7 @@ async function digestOf(
     `PD hours earned this week: ${pdHoursEarned(minutes)}.`,
   ];
   const url = `${deps.config.publicUrl}${paths.licenseAdmin()}`;
-  return (admins.get(group.id) ?? []).map((admin) =>
+  return (reads.admins.get(group.id) ?? []).map((admin) =>
     assignmentNoticeMail(admin.email, {
       subject: fillMailText(setting.subject, { group: group.name }),
       paragraphs: [`Hello ${admin.name},`, ...lines],
@@ -297,7 +312,12 @@ async function digestOf(
   );
 }
 
-/** The weekly digests due this week (each group's claimed and queued in its own transaction). */
+/**
+ * The weekly digests due this week, a batch of groups at a time: one transaction claims the batch's
+ * digests (a second instance's claims wait for it and take none), reads what every claimed group's
+ * digest needs in one query per kind of data (set-based, not per group or member), and queues the
+ * e-mails.
+ */
 export async function sendWeeklyDigests(deps: NudgeDeps, batch = 50): Promise<number> {
   let sent = 0;
   for (;;) {
@@ -309,20 +329,40 @@ export async function sendWeeklyDigests(deps: NudgeDeps, batch = 50): Promise<nu
       assignmentMailDefaults.weekly_digest.enabled,
       batch,
     );
-    let claimedAny = false;
-    for (const group of groups) {
-      const mails = await deps.db.transaction(async (tx) => {
-        if (!(await store.claimDigest(tx, group.id, week, now))) return null;
-        const setting = settingsOver(await store.mailSettingsOf(tx, group.id)).get('weekly_digest')!;
-        const out = await digestOf(deps, tx, group, setting, now);
-        if (out.length > 0) await deps.mailer.enqueueMany(tx, out);
-        return out.length;
-      });
-      if (mails === null) continue;
-      claimedAny = true;
-      sent += mails;
-    }
-    if (groups.length < batch || !claimedAny) break;
+    const claimedCount = await deps.db.transaction(async (tx) => {
+      const claimed = await store.claimDigests(
+        tx,
+        groups.map((g) => g.id),
+        week,
+        now,
+      );
+      if (claimed.size === 0) return 0;
+      const ids = [...claimed];
+      const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
+      const [settingRows, assignments, assignees, completions, admins] = await Promise.all([
+        store.mailSettingsOfGroups(tx, ids),
+        store.assignmentsOfGroups(tx, ids),
+        store.assigneesOfGroups(tx, ids),
+        store.completionsOfGroupsBetween(tx, ids, weekAgo, now),
+        store.adminsOf(tx, ids),
+      ]);
+      const reads: DigestReads = {
+        assignments: groupedBy(assignments, (a) => a.licenseGroupId),
+        assignees: groupedBy(assignees, (a) => a.licenseGroupId),
+        completions: groupedBy(completions, (c) => c.groupId),
+        admins,
+      };
+      const settings = groupedBy(settingRows, (r) => r.licenseGroupId);
+      const out = groups
+        .filter((g) => claimed.has(g.id))
+        .flatMap((group) =>
+          digestOf(deps, reads, group, settingsOver(settings.get(group.id) ?? []).get('weekly_digest')!, now),
+        );
+      if (out.length > 0) await deps.mailer.enqueueMany(tx, out);
+      sent += out.length;
+      return claimed.size;
+    });
+    if (groups.length < batch || claimedCount === 0) break;
   }
   return sent;
 }

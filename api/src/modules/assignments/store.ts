@@ -167,6 +167,29 @@ export async function assigneesOfGroup(db: Db, groupId: string): Promise<Assigne
   return rowsOf<RawAssignee>(result).map(toAssignee);
 }
 
+const uuidList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+/** The assignees of many groups' assignments at once (the weekly digests of a batch of groups). */
+export async function assigneesOfGroups(db: Db, groupIds: readonly string[]): Promise<AssigneeRow[]> {
+  if (groupIds.length === 0) return [];
+  const result = await db.execute(assigneesSql(sql`a.license_group_id IN (${uuidList(groupIds)})`));
+  return rowsOf<RawAssignee>(result).map(toAssignee);
+}
+
+/** The assignments of many groups, oldest first within each group. */
+export async function assignmentsOfGroups(db: Db, groupIds: readonly string[]): Promise<AssignmentRowDb[]> {
+  if (groupIds.length === 0) return [];
+  return db
+    .select()
+    .from(assignments)
+    .where(inArray(assignments.licenseGroupId, [...groupIds]))
+    .orderBy(asc(assignments.createdAt), asc(assignments.courseSlug));
+}
+
 /** One teacher's assignments (in the group they hold a seat of) with their progress. */
 export async function assignmentsOfUser(
   db: Db,
@@ -361,30 +384,44 @@ export async function digestCandidates(
   return rowsOf<{ id: string; name: string }>(result);
 }
 
-/** The claim of a group's digest of a week: true when this call made it. */
-export async function claimDigest(tx: Db, groupId: string, weekOf: string, now: Date): Promise<boolean> {
+/** The claims of many groups' digests of a week: the ids whose claim this call made. */
+export async function claimDigests(
+  tx: Db,
+  groupIds: readonly string[],
+  weekOf: string,
+  now: Date,
+): Promise<Set<string>> {
+  if (groupIds.length === 0) return new Set();
   const rows = await tx
     .insert(assignmentDigests)
-    .values({ licenseGroupId: groupId, weekOf, sentAt: now })
+    .values(groupIds.map((licenseGroupId) => ({ licenseGroupId, weekOf, sentAt: now })))
     .onConflictDoNothing()
     .returning({ id: assignmentDigests.licenseGroupId });
-  return rows.length > 0;
+  return new Set(rows.map((r) => r.id));
 }
 
-/** Per member of the group, the courses (any) whose last module was first completed in [from, to). */
-export async function completionsOfGroupBetween(
+/**
+ * Per member of many groups, the courses (any) whose last module was first completed in [from, to),
+ * with the member's group: one query for a batch of digests.
+ */
+export async function completionsOfGroupsBetween(
   db: Db,
-  groupId: string,
+  groupIds: readonly string[],
   from: Date,
   to: Date,
-): Promise<{ userId: string; courseSlug: string; done: number }[]> {
+): Promise<{ groupId: string; userId: string; courseSlug: string; done: number }[]> {
+  if (groupIds.length === 0) return [];
   const result = await db.execute(sql`
-    SELECT p.user_id, p.course_slug, count(*) FILTER (WHERE p.completed)::int AS done
-      FROM progress p JOIN license_memberships m ON m.user_id = p.user_id AND m.license_group_id = ${groupId}
-     GROUP BY 1, 2
+    SELECT m.license_group_id, p.user_id, p.course_slug, count(*) FILTER (WHERE p.completed)::int AS done
+      FROM license_memberships m JOIN progress p ON p.user_id = m.user_id
+     WHERE m.license_group_id IN (${uuidList(groupIds)})
+     GROUP BY 1, 2, 3
     HAVING max(p.first_completed_at) >= ${from.toISOString()}::timestamptz
        AND max(p.first_completed_at) < ${to.toISOString()}::timestamptz`);
-  return rowsOf<{ user_id: string; course_slug: string; done: number | string }>(result).map((r) => ({
+  return rowsOf<{ license_group_id: string; user_id: string; course_slug: string; done: number | string }>(
+    result,
+  ).map((r) => ({
+    groupId: r.license_group_id,
     userId: r.user_id,
     courseSlug: r.course_slug,
     done: Number(r.done),
@@ -393,6 +430,18 @@ export async function completionsOfGroupBetween(
 
 // ---------------------------------------------------------------------------------------------------
 // The group's e-mail settings.
+
+/** The e-mail settings of many groups (their changes only). */
+export async function mailSettingsOfGroups(
+  db: Db,
+  groupIds: readonly string[],
+): Promise<AssignmentMailSettingRow[]> {
+  if (groupIds.length === 0) return [];
+  return db
+    .select()
+    .from(assignmentMailSettings)
+    .where(inArray(assignmentMailSettings.licenseGroupId, [...groupIds]));
+}
 
 export async function mailSettingsOf(db: Db, groupId: string): Promise<AssignmentMailSettingRow[]> {
   return db.select().from(assignmentMailSettings).where(eq(assignmentMailSettings.licenseGroupId, groupId));
