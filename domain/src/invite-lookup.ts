@@ -21,5 +21,8 @@ export const inviteMessages = {
   revokedInvitation: 'Invitation Withdrawn',
   expiredInvitation: 'Invitation Expired',
   suspendedGroup: 'License Group Suspended',
+  // Issue 28: a group outside its term takes no one in.
+  termEndedGroup: 'License Term Ended',
+  termNotStartedGroup: 'License Term Not Started',
   freeAccountInstead: 'You can still create a free account below.',
 } as const;

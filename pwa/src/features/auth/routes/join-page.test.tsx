@@ -1,5 +1,5 @@
 // @vitest-environment jsdom-api
-import { type CreateJoinLinkResponse, districtMessages, paths } from '@pd/domain';
+import { type CreateJoinLinkResponse, districtMessages, licenceMessages, paths, termDay } from '@pd/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteUserDb } from '../../../offline/db';
@@ -109,6 +109,27 @@ describe('a join link that cannot be used says why and what to do next', { timeo
 });
 
 describe('signed out', { timeout: 60_000 }, () => {
+  it("a group whose term has ended, or that is suspended: its title and the api's sentence, no form", async () => {
+    const link = await joinLink();
+    const today = termDay(api.app.clock.now());
+    const superadmin = await api.teacher({ role: 'superadmin' });
+    const device = await superadmin.device();
+    const setTerm = async (json: Record<string, unknown>) =>
+      expect(
+        (await device.request('PATCH', `/api/license-groups/${link.groupId}/term`, { json })).status,
+      ).toBe(200);
+    await setTerm({ starts_on: null, ends_on: today });
+    const ended = renderJoin(link.code);
+    await expectRefusal('License Term Ended', licenceMessages.groupTermEnded(today));
+    expect(screen.queryByRole('form', { name: 'Create account' })).toBeNull();
+    ended.unmount();
+
+    await setTerm({ starts_on: null, ends_on: null, status: 'suspended' });
+    renderJoin(link.code);
+    await expectRefusal('License Group Suspended', licenceMessages.groupSuspended);
+    expect(screen.queryByRole('form', { name: 'Create account' })).toBeNull();
+  });
+
   it("names the group and the addresses it takes; sign-up's verification link comes back to the join page", async () => {
     const link = await joinLink({ domains: ['district.org', 'k12.district.org'] });
     const { user } = renderJoin(link.code);

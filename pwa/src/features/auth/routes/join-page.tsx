@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { districtErrorCodes, paths } from '@pd/domain';
+import { districtErrorCodes, inviteMessages, licenceErrorCodes, paths } from '@pd/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { NarrowPage } from '../../../components/narrow-page';
@@ -33,6 +33,12 @@ function titleOf(error: unknown): string {
       return 'Verify your address first';
     case districtErrorCodes.joinAlreadyMember:
       return 'Already a member';
+    case licenceErrorCodes.groupSuspended:
+      return inviteMessages.suspendedGroup;
+    case licenceErrorCodes.groupTermEnded:
+      return inviteMessages.termEndedGroup;
+    case licenceErrorCodes.groupTermNotStarted:
+      return inviteMessages.termNotStartedGroup;
     default:
       return 'Invalid join link';
   }

@@ -24,7 +24,7 @@ import { SignUpForm } from '../components/sign-up-form';
 
 /**
  * Why an invitation cannot be used, in its own words, and the next step (issue 26): used -> sign
- * in; withdrawn, expired, suspended -> ask the licence admin; not valid -> the whole link or a new
+ * in; withdrawn, expired, suspended, term over or not begun -> ask the licence admin; not valid -> the whole link or a new
  * invitation. A network failure says so (the link may be fine).
  */
 function inviteProblem(error: unknown): { title: string; text: string; signIn?: boolean } {
@@ -41,6 +41,10 @@ function inviteProblem(error: unknown): { title: string; text: string; signIn?: 
       return { title: inviteMessages.expiredInvitation, text };
     case licenceErrorCodes.groupSuspended:
       return { title: inviteMessages.suspendedGroup, text };
+    case licenceErrorCodes.groupTermEnded:
+      return { title: inviteMessages.termEndedGroup, text };
+    case licenceErrorCodes.groupTermNotStarted:
+      return { title: inviteMessages.termNotStartedGroup, text };
     case licenceErrorCodes.invalidInvite:
       return { title: inviteMessages.invalidInvitation, text: licenceMessages.inviteUnknownText };
     default:
