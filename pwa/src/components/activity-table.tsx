@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { type AuditAction, auditActionLabels, auditActions, type AuditEntry } from '@pd/domain';
 import { TableScrollRegion } from './scroll-region';
+import { useDeferredValue, useState } from 'react';
 
 /**
  * The audit log's table with its filters (issue 28 part 4): by actor, action, target, days and a
@@ -54,6 +55,34 @@ function describe(values: Record<string, unknown> | null): string {
   return Object.entries(values)
     .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
     .join('; ');
+}
+
+/**
+ * The filter and page of an activity table, and its handlers: a new filter or page size goes back
+ * to the first page; `asked` is the filter deferred while typing (what the server is asked for).
+ */
+export function useActivityView(initialPageSize: number) {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(initialPageSize);
+  const [filter, setFilter] = useState<ActivityFilter>(emptyActivityFilter);
+  const asked = useDeferredValue(filter);
+  return {
+    asked,
+    table: {
+      filter,
+      onFilter: (next: ActivityFilter) => {
+        setFilter(next);
+        setPage(0);
+      },
+      page,
+      pageSize,
+      onPage: setPage,
+      onPageSize: (size: number) => {
+        setPageSize(size);
+        setPage(0);
+      },
+    },
+  };
 }
 
 const when = (iso: string) =>

@@ -1,6 +1,5 @@
 import { adminMessages } from '@pd/domain';
-import { useDeferredValue, useState } from 'react';
-import { type ActivityFilter, ActivityTable, emptyActivityFilter } from '../../components/activity-table';
+import { ActivityTable, useActivityView } from '../../components/activity-table';
 import { auditCsvUrl, useAudit } from './api/audit';
 import { messageOr } from './format';
 
@@ -9,11 +8,8 @@ import { messageOr } from './format';
  * filtered by actor, action, target, days and a search, paged on the server, exported as CSV.
  */
 export function ActivityLog() {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
-  const [filter, setFilter] = useState<ActivityFilter>(emptyActivityFilter);
-  const asked = useDeferredValue(filter);
-  const audit = useAudit(page, pageSize, asked);
+  const { asked, table } = useActivityView(25);
+  const audit = useAudit(table.page, table.pageSize, asked);
   return (
     <ActivityTable
       label="Activity"
@@ -22,18 +18,7 @@ export function ActivityLog() {
       capped={audit.data?.capped}
       loading={audit.isPending}
       error={audit.isError ? messageOr(audit.error, adminMessages.fetchAuditFailed) : null}
-      filter={filter}
-      onFilter={(next) => {
-        setFilter(next);
-        setPage(0);
-      }}
-      page={page}
-      pageSize={pageSize}
-      onPage={setPage}
-      onPageSize={(size) => {
-        setPageSize(size);
-        setPage(0);
-      }}
+      {...table}
       csvHref={auditCsvUrl(asked)}
     />
   );
