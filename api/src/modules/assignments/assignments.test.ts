@@ -113,6 +113,11 @@ describe('assigning courses', () => {
     });
     const statusOf = (email: string) => body.rows.find((r) => r.email === email)?.status;
     expect(statusOf(done.email)).toBe('completed');
+    // The completion's time, as the server recorded it (the assignees are read as one JSON array).
+    const doneRow = body.rows.find((r) => r.email === done.email)!;
+    expect(Math.abs(Date.parse(doneRow.completed_at!) - app.clock.now().getTime())).toBeLessThan(60_000);
+    expect(doneRow.completed_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(body.rows.find((r) => r.email === idle.email)?.completed_at).toBeNull();
     expect(statusOf(started.email)).toBe('in_progress');
     expect(statusOf(idle.email)).toBe('not_started');
     expect(body.rows.find((r) => r.email === invitee)).toMatchObject({ joined: false, user_id: null });

@@ -161,10 +161,47 @@ function assigneesSql(where: SQL, userWhere: SQL = sql`true`): SQL {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/**
+ * The assignees of `where` as one JSON array (one row, one value) rather than a row each: at 10,000
+ * assignees, decoding the rows one by one cost PGlite more than the query (bench/assignments.mjs: the
+ * query with its rows ~137 ms, with one JSON array ~82 ms; the query alone ~53 ms).
+ */
+async function assigneesAsJson(db: Db, where: SQL): Promise<AssigneeRow[]> {
+  const result = await db.execute(sql`
+    SELECT coalesce(json_agg(json_build_array(x.assignment_id, x.license_group_id, x.course_slug, x.user_id,
+                                              x.name, x.email, x.done, x.last_at, x.opened)), '[]')::text AS j
+      FROM (${assigneesSql(where)}) x`);
+  const [row] = rowsOf<{ j: string }>(result);
+  const list = JSON.parse(row?.j ?? '[]') as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    number,
+    string | null,
+    boolean,
+  ][];
+  return list.map(
+    ([assignment_id, license_group_id, course_slug, user_id, name, email, done, last_at, opened]) =>
+      toAssignee({
+        assignment_id,
+        license_group_id,
+        course_slug,
+        user_id,
+        name,
+        email,
+        done,
+        last_at,
+        opened,
+      }),
+  );
+}
+
 /** Every current assignee of the group's assignments with their progress: the status view. */
 export async function assigneesOfGroup(db: Db, groupId: string): Promise<AssigneeRow[]> {
-  const result = await db.execute(assigneesSql(sql`a.license_group_id = ${groupId}`));
-  return rowsOf<RawAssignee>(result).map(toAssignee);
+  return assigneesAsJson(db, sql`a.license_group_id = ${groupId}`);
 }
 
 const uuidList = (ids: readonly string[]) =>
@@ -176,8 +213,7 @@ const uuidList = (ids: readonly string[]) =>
 /** The assignees of many groups' assignments at once (the weekly digests of a batch of groups). */
 export async function assigneesOfGroups(db: Db, groupIds: readonly string[]): Promise<AssigneeRow[]> {
   if (groupIds.length === 0) return [];
-  const result = await db.execute(assigneesSql(sql`a.license_group_id IN (${uuidList(groupIds)})`));
-  return rowsOf<RawAssignee>(result).map(toAssignee);
+  return assigneesAsJson(db, sql`a.license_group_id IN (${uuidList(groupIds)})`);
 }
 
 /** The assignments of many groups, oldest first within each group. */
