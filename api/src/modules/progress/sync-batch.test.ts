@@ -81,7 +81,7 @@ describe('one sync batch, one transaction', () => {
         0,
         [
           [1, true, 100],
-          [2, false, 33],
+          [2, false, await scoreOf(longFreeCourse, 2, 1)],
         ],
       ],
       [premiumCourse, 0, []],
