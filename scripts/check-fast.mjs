@@ -11,9 +11,9 @@
 // start from nothing.
 //
 // Time (decision 084): each step's time, the total and the load average at the start and the end are
-// printed. Measured 2026-11-26 on this 2-core machine, quiet (load average 0.87 at the start): 221 s,
-// over the 3-minute budget; typecheck and lint (warm) 52 s beside Vitest, which takes the 221 s
-// (about 340 s of test time on two workers, CPU-bound). The README's "Testing" says where it goes.
+// printed. Measured 2026-11-27 on this 2-core machine, quiet (load average 0.83 at the start): 234 s,
+// over the 3-minute budget; Vitest takes it (398 s of test time on two workers, CPU-bound), typecheck
+// and lint run beside it. The README's "Testing" says where it goes.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
