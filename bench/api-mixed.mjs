@@ -17,6 +17,7 @@ import { analyticsLimits } from '@pd/domain';
 import {
   createPostgresDatabase,
   createTeacher,
+  freeCourses,
   inPool,
   isMain,
   median,
@@ -32,24 +33,6 @@ const meanIntervalMs = 2000;
 const saturationSeconds = Number(process.env.BENCH_SATURATION_SECONDS ?? 15);
 const saturationLoops = Number(process.env.BENCH_SATURATION_LOOPS ?? 64);
 const budgetP99Ms = 50;
-
-/** The courses a free teacher may open, with their quizzes' answer keys (as a download has them). */
-async function openCourses(teacher) {
-  const catalogue = await teacher.get('/api/content/catalogue');
-  const courses = [];
-  for (const summary of catalogue.body.courses.filter((c) => !c.isPremium && !c.isComingSoon)) {
-    const res = await teacher.get(`/api/content/courses/${summary.slug}`);
-    if (res.status !== 200) throw new Error(`GET course ${summary.slug} answered ${res.status}`);
-    courses.push({
-      slug: summary.slug,
-      modules: res.body.course.modules.map((m) => ({
-        id: m.id,
-        answers: (m.quiz ?? []).map((q) => q.answer),
-      })),
-    });
-  }
-  return courses;
-}
 
 /** A quiz op for the teacher's next module of a random course (a retake once all are done). */
 function nextOp(teacher, courses) {
@@ -205,7 +188,7 @@ async function runOn(label, databaseUrl, port) {
     const t0 = performance.now();
     // Sign-ups run a few at a time: each hashes a password (argon2id), which is meant to be slow.
     const teachers = await inPool(teachersCount, 4, (n) => createTeacher(api.url, { n }));
-    const courses = await openCourses(teachers[0]);
+    const courses = await freeCourses(teachers[0]);
     console.log(
       `\n  ${label}: ${teachers.length} teachers signed up, verified and signed in through the app in ${(
         (performance.now() - t0) /

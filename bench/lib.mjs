@@ -464,3 +464,21 @@ export function computeBenchmarkIndex() {
 
 /** True when this file is the script node was started with (`node bench/x.mjs`). */
 export const isMain = (metaUrl) => process.argv[1] && fileURLToPath(metaUrl) === process.argv[1];
+
+/** The free courses a client may open, with their modules' right answers, as a downloaded course has them. */
+export async function freeCourses(client) {
+  const catalogue = await client.get('/api/content/catalogue');
+  const courses = [];
+  for (const summary of catalogue.body.courses.filter((c) => !c.isPremium && !c.isComingSoon)) {
+    const res = await client.get(`/api/content/courses/${summary.slug}`);
+    if (res.status !== 200) throw new Error(`GET course ${summary.slug} answered ${res.status}`);
+    courses.push({
+      slug: summary.slug,
+      modules: res.body.course.modules.map((m) => ({
+        id: m.id,
+        answers: (m.quiz ?? []).map((q) => q.answer),
+      })),
+    });
+  }
+  return courses;
+}

@@ -36,6 +36,7 @@ import {
   benchPassword,
   createPostgresDatabase,
   deviceAddress,
+  freeCourses,
   inPool,
   isMain,
   ms,
@@ -154,24 +155,6 @@ async function signInAll(publicUrl, balancer, prefix, n, firstAddress) {
     device.user = res.body;
     return device;
   });
-}
-
-/** The free courses with their modules' right answers, as a downloaded course has them. */
-async function freeCourses(device) {
-  const catalogue = await device.get('/api/content/catalogue');
-  const courses = [];
-  for (const summary of catalogue.body.courses.filter((c) => !c.isPremium && !c.isComingSoon)) {
-    const res = await device.get(`/api/content/courses/${summary.slug}`);
-    if (res.status !== 200) throw new Error(`GET course ${summary.slug} answered ${res.status}`);
-    courses.push({
-      slug: summary.slug,
-      modules: res.body.course.modules.map((m) => ({
-        id: m.id,
-        answers: (m.quiz ?? []).map((q) => q.answer),
-      })),
-    });
-  }
-  return courses;
 }
 
 /**
