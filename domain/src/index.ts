@@ -24,6 +24,7 @@ export * from './sync.js';
 export * from './progress-api.js';
 export * from './certificates.js';
 export * from './transcript.js';
+export * from './local-time.js';
 export * from './premium.js';
 export * from './templates.js';
 export * from './template-rules.js';

@@ -87,16 +87,6 @@ export const TranscriptQuery = z.object({
     .default(''),
 });
 
-/** The day of `at` in `timeZone`, as YYYY-MM-DD. */
-export function dayIn(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 /** The school year a day (YYYY-MM-DD) falls in, for a year starting on `start` (MM-DD). */
 export function schoolYearOf(day: string, start: string): { label: string; from: string; to: string } {
   const year = Number(day.slice(0, 4));

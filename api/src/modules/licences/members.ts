@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { LicenseGroupRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
+import { backgroundRead } from '../../turns.js';
 import { seatGroupOf } from '../access/service.js';
 import * as audit from '../audit/service.js';
 import { type Actor, groupNotFound, type ServiceDeps } from './common.js';
@@ -63,17 +64,22 @@ export async function groupMemberPages(
   async function* pages(): AsyncGenerator<GroupMember[]> {
     let after: { name: string; id: string } | null = null;
     for (;;) {
-      const page = await store.memberIdsAfter(deps.db, groupId, after, pageSize);
+      // One download's read at a time in the process (api/src/turns.ts): a request's query never
+      // waits behind several downloads' pages.
+      const { page, members } = await backgroundRead(async () => {
+        const ids = await store.memberIdsAfter(deps.db, groupId, after, pageSize);
+        const found =
+          ids.length === 0
+            ? []
+            : await membersOf(
+                deps,
+                groupId,
+                ids.map((m) => m.id),
+              );
+        return { page: ids, members: found };
+      });
       if (page.length === 0) return;
-      const byId = new Map(
-        (
-          await membersOf(
-            deps,
-            groupId,
-            page.map((m) => m.id),
-          )
-        ).map((m) => [m.id, m]),
-      );
+      const byId = new Map(members.map((m) => [m.id, m]));
       yield page.flatMap((m) => byId.get(m.id) ?? []);
       if (page.length < pageSize) return;
       after = page[page.length - 1] ?? null;

@@ -1,8 +1,16 @@
-import { setImmediate } from 'node:timers/promises';
 import type { AdminLicenseGroup, Delivery, Invite, JoinLink, LicenseGroup, RosterImport } from '@pd/domain';
-import { type GroupAdmin, inviteStatus, isMembershipLive, joinLinkStatus, seatCounts } from '@pd/domain';
+import {
+  type GroupAdmin,
+  dayIn,
+  inviteStatus,
+  isMembershipLive,
+  joinLinkStatus,
+  localDateTime,
+  seatCounts,
+} from '@pd/domain';
 import { csvLine, csvTable } from '../../csv.js';
 import type { InviteRow, JoinLinkRow, LicenseGroupRow } from '../../db/schema.js';
+import { inSlices } from '../../turns.js';
 import type { MailState } from '../mail/mailer.js';
 
 /** An e-mail's outbox state as the page shows it: sending (queued or retrying), sent, not delivered and why. */
@@ -66,38 +74,6 @@ export function presentAdminGroup(
   };
 }
 
-/** One formatter per time zone: making one costs more than the formatting (5,000 rows, a few each). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** A timestamp as a spreadsheet reads it, in `timeZone`: 2026-11-20 14:05 (no seconds, no offset). */
-function localDateTime(iso: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    formatterOf(timeZone)
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
-
-/** The day of `at` in `timeZone`, as YYYY-MM-DD. */
-const localDay = (at: Date, timeZone: string) => localDateTime(at.toISOString(), timeZone).slice(0, 10);
-
 /** The CSV's file name: the group's name and the day, e.g. lincoln-high-school-members-2026-11-20.csv. */
 export function membersCsvName(groupName: string, now: Date, timeZone: string): string {
   const slug = groupName
@@ -107,7 +83,7 @@ export function membersCsvName(groupName: string, now: Date, timeZone: string): 
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
-  return `${slug || 'license-group'}-members-${localDay(now, timeZone)}.csv`;
+  return `${slug || 'license-group'}-members-${dayIn(now, timeZone)}.csv`;
 }
 
 /** A member's certificate of a course, for the members CSV (issue 28 part 3). */
@@ -192,11 +168,7 @@ function membersCsvRow(
     ...courses.flatMap((c) => {
       const certificate = certificates.get(m.id)?.get(c.slug);
       return certificate
-        ? [
-            localDateTime(certificate.completedAt.toISOString(), timeZone),
-            certificate.id,
-            certificate.pdHours,
-          ]
+        ? [localDateTime(certificate.completedAt, timeZone), certificate.id, certificate.pdHours]
         : ['', '', ''];
     }),
   ];
@@ -213,29 +185,19 @@ export function membersCsv(
   );
 }
 
-/** How many rows of the members CSV are written between two turns of the event loop. */
-const csvRowsPerTurn = 50;
-
 /**
- * The same file a page of members at a time (issue 31 item 5): the header, then each page's rows,
- * `csvRowsPerTurn` at a time with a turn of the event loop between them (other requests are served
- * meanwhile: writing 250 rows is tens of milliseconds of CPU on a busy machine). The download's
- * memory is one page's whatever the group's size.
+ * The same file a page of members at a time (issue 31 item 5): the header, then each page's rows, a
+ * slice at a time in the turns the process's downloads share (api/src/turns.ts, decision 123), so other
+ * requests are served between slices however many admins download at once. The download's memory is
+ * one page's whatever the group's size.
  */
 export async function* membersCsvChunks(
   pages: AsyncIterable<{ members: readonly CsvMember[]; certificates: CsvCertificates }>,
   options: CsvOptions,
 ): AsyncGenerator<string> {
   yield csvLine(membersCsvHeader(options));
-  for await (const { members, certificates } of pages) {
-    for (let i = 0; i < members.length; i += csvRowsPerTurn) {
-      if (i > 0) await setImmediate();
-      yield members
-        .slice(i, i + csvRowsPerTurn)
-        .map((m) => csvLine(membersCsvRow(m, options, certificates)))
-        .join('');
-    }
-  }
+  for await (const { members, certificates } of pages)
+    yield* inSlices(members, (m) => csvLine(membersCsvRow(m, options, certificates)));
 }
 
 export function presentJoinLink(link: JoinLinkRow, now: Date): JoinLink {

@@ -12,6 +12,7 @@ import { AppError } from '../../errors.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../errors.js';
 import { route } from '../../route.js';
+import { backgroundRead } from '../../turns.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
 import { rateLimit } from '../rate-limit/middleware.js';
 import { ssoScopesOf } from '../sso/service.js';
@@ -84,7 +85,7 @@ export function licenceRoutes(deps: AppDeps): Router {
     // pulls the next page only when the client has taken the last, and ends the reads if it leaves.
     async function* withCertificates() {
       for await (const members of pages)
-        yield { members, certificates: await memberCertificates(deps, members) };
+        yield { members, certificates: await backgroundRead(() => memberCertificates(deps, members)) };
     }
     ctx.body = Readable.from(membersCsvChunks(withCertificates(), { courses, timeZone }));
   });

@@ -1,35 +1,28 @@
-import { dayIn, type GroupMember, formatPdHours } from '@pd/domain';
+import { dayIn, type GroupMember, formatPdHours, localDateTime } from '@pd/domain';
 import { Zip, ZipPassThrough } from 'fflate';
-import { csvCell } from '../../csv.js';
+import { csvLine as line } from '../../csv.js';
 import type { TranscriptRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
+import { backgroundSlice } from '../../turns.js';
 import { issueTranscript } from './service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'content' | 'config'>;
+/** The group's members, a page at a time (groupMemberPages): never the whole group in memory. */
+type MemberPages = AsyncIterable<readonly Pick<GroupMember, 'id' | 'name' | 'email'>[]>;
+
+/** Each member of `pages`, each in a turn the process's downloads share (api/src/turns.ts). */
+async function* eachMember(pages: MemberPages) {
+  for await (const page of pages)
+    for (const member of page) {
+      await backgroundSlice();
+      yield member;
+    }
+}
+
 interface Options {
   timeZone: string;
   schoolYearStart: string;
 }
-
-/** A time as a spreadsheet reads it, in `timeZone`: 2026-11-20 14:05 (as the members CSV writes it). */
-function localDateTime(iso: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
-
-const line = (cells: readonly (string | number)[]): string => cells.map(csvCell).join(',') + '\r\n';
 
 /**
  * The group's transcripts as one CSV (members x courses): a row per completed course of each member,
@@ -39,7 +32,7 @@ const line = (cells: readonly (string | number)[]): string => cells.map(csvCell)
  */
 export async function* transcriptsCsv(
   deps: Deps,
-  members: readonly Pick<GroupMember, 'id' | 'name' | 'email'>[],
+  members: MemberPages,
   options: Options,
 ): AsyncGenerator<string> {
   const zone = `(${options.timeZone})`;
@@ -54,7 +47,7 @@ export async function* transcriptsCsv(
     'School Year',
     'Transcript ID',
   ]);
-  for (const member of members) {
+  for await (const member of eachMember(members)) {
     const transcript = await issueTranscript(deps, member, options);
     if (transcript.courses.length === 0) {
       yield line([member.name, member.email, '', '', '', 0, '', '', transcript.id]);
@@ -99,7 +92,7 @@ function entryName(member: Pick<GroupMember, 'name' | 'email'>, used: Set<string
  */
 export async function* transcriptsZip(
   deps: Deps,
-  members: readonly Pick<GroupMember, 'id' | 'name' | 'email'>[],
+  members: MemberPages,
   options: Options,
   pdfOf: (row: TranscriptRow) => Promise<Buffer>,
 ): AsyncGenerator<Uint8Array> {
@@ -115,7 +108,7 @@ export async function* transcriptsZip(
     while (ready.length > 0) yield ready.shift() as Uint8Array;
   };
   const summary: string[] = [];
-  for (const member of members) {
+  for await (const member of eachMember(members)) {
     const transcript = await issueTranscript(deps, member, options);
     const pdf = await pdfOf(transcript);
     const file = new ZipPassThrough(entryName(member, used));

@@ -15,7 +15,7 @@ import { answered, route } from '../../route.js';
 import { requireUser, signedInUser } from '../auth/require-user.js';
 import { RenderQueue } from '../certificates/render-queue.js';
 import { membersCsvName } from '../licences/present.js';
-import { groupMembers } from '../licences/members.js';
+import { groupMemberPages } from '../licences/members.js';
 import { setGroupSchoolYear } from '../licences/school-year.js';
 import { transcriptsCsv, transcriptsZip } from './group-downloads.js';
 import { presentTranscript, presentVerification } from './present.js';
@@ -77,10 +77,10 @@ export function transcriptRoutes(deps: AppDeps): Router {
     return { schoolYearStart: start };
   });
 
-  /** The group's members and its year, once the actor may read them (403/404 otherwise). */
+  /** The group's members (a page at a time) and its year, once the actor may read them (403/404 otherwise). */
   const groupDownload = async (ctx: RouterContext, groupId: string) => {
     const { tz } = parseInput(GroupMembersCsvQuery, ctx.query);
-    const { group, members } = await groupMembers(deps, signedInUser(ctx), groupId);
+    const { group, pages: members } = await groupMemberPages(deps, signedInUser(ctx), groupId);
     const options = {
       timeZone: tz || 'UTC',
       schoolYearStart: group.schoolYearStart ?? defaultSchoolYearStart,

@@ -1,0 +1,91 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { backgroundRead, backgroundSlice, inSlices } from './turns.js';
+
+/** Counts the turns of the event loop until `done()`: one tick per turn, in the turn's check phase. */
+function turnCounter() {
+  let turn = 0;
+  let stopped = false;
+  void (async () => {
+    while (!stopped) {
+      await nextTurn();
+      turn += 1;
+    }
+  })();
+  return { now: () => turn, stop: () => (stopped = true) };
+}
+
+describe('backgroundSlice', () => {
+  it('gives the downloads in progress one slice per turn of the event loop between them, in the order they asked', async () => {
+    const turns = turnCounter();
+    const slices: { download: number; turn: number }[] = [];
+    await Promise.all(
+      [0, 1, 2, 3, 4].map(async (download) => {
+        for (let i = 0; i < 10; i++) {
+          await backgroundSlice();
+          slices.push({ download, turn: turns.now() });
+        }
+      }),
+    );
+    turns.stop();
+    expect(slices).toHaveLength(50);
+    // Never two slices in one turn: whatever else the process serves waits for one slice at most.
+    expect(new Set(slices.map((s) => s.turn)).size).toBe(50);
+    // Round robin: each download's next slice comes after the other four.
+    expect(slices.slice(0, 10).map((s) => s.download)).toEqual([0, 1, 2, 3, 4, 0, 1, 2, 3, 4]);
+  });
+
+  it('lets a request that arrives meanwhile in before the next slice', async () => {
+    const order: string[] = [];
+    const download = (async () => {
+      for (let i = 0; i < 3; i++) {
+        await backgroundSlice();
+        order.push(`slice ${i}`);
+      }
+    })();
+    await backgroundSlice();
+    order.push('request');
+    await download;
+    expect(order.indexOf('request')).toBeLessThan(order.indexOf('slice 2'));
+  });
+});
+
+describe('inSlices', () => {
+  it('writes every item once and in order, at least one a slice', async () => {
+    const items = Array.from({ length: 500 }, (_, i) => i);
+    const chunks: string[] = [];
+    for await (const chunk of inSlices(items, (i) => `${i},`)) chunks.push(chunk);
+    expect(chunks.every((c) => c.length > 0)).toBe(true);
+    expect(chunks.join('')).toBe(items.map((i) => `${i},`).join(''));
+  });
+
+  it('writes nothing for no items', async () => {
+    const chunks: string[] = [];
+    for await (const chunk of inSlices([], () => 'x')) chunks.push(chunk);
+    expect(chunks).toEqual([]);
+  });
+});
+
+describe('backgroundRead', () => {
+  it("runs the downloads' reads one at a time, in the order asked, and a failed read does not hold up the next", async () => {
+    let running = 0;
+    let most = 0;
+    const log: string[] = [];
+    const read = (name: string, fail = false) =>
+      backgroundRead(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await nextTurn();
+        await nextTurn();
+        running -= 1;
+        log.push(name);
+        if (fail) throw new Error(`${name} failed`);
+        return name;
+      });
+    const results = await Promise.allSettled([read('a'), read('b', true), read('c'), read('d')]);
+    expect(most).toBe(1);
+    expect(log).toEqual(['a', 'b', 'c', 'd']);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(results[2]).toEqual({ status: 'fulfilled', value: 'c' });
+  });
+});
