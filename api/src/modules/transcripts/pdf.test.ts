@@ -1,6 +1,7 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { describe, expect, it } from 'vitest';
+import { actualTexts } from '../../test/pdf.js';
 import { renderTranscriptPdf, type TranscriptPdfInput } from './pdf.js';
 
 /** Every page's text, as pdf.js reads it with no font of the machine's to fall back on. */
@@ -72,5 +73,15 @@ describe('renderTranscriptPdf', () => {
     const b = await renderTranscriptPdf(input(2, 'محمد الأحمد'));
     expect(a.equals(b)).toBe(true);
     expect(a.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansArabic-Bold/);
+  });
+
+  it('draws a right-to-left name right to left, as the certificate does, each word as real text', async () => {
+    // The words of a fallback font carry their text (ActualText), in drawing order, left to right.
+    expect(actualTexts(await renderTranscriptPdf(input(1, 'محمد الأحمد')))).toEqual(['الأحمد', 'محمد']);
+    expect(actualTexts(await renderTranscriptPdf(input(1, 'יעל כהן')))).toEqual(['כהן', 'יעל']);
+    // Left-to-right words keep their order, then the right-to-left ones (the bidi order of the line).
+    expect(actualTexts(await renderTranscriptPdf(input(1, 'Ada محمد יעל')))).toEqual(['יעל', 'محمد']);
+    // A word in two fonts (王 in one, 小明 in another) is two spans.
+    expect(actualTexts(await renderTranscriptPdf(input(1, '王小明')))).toEqual(['王', '小明']);
   });
 });

@@ -16,7 +16,14 @@ import {
 } from '@pd/domain';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { fontData, type FontFile, fontRuns } from '../certificates/fonts.js';
+import {
+  fontAscent,
+  fontData,
+  type FontFile,
+  fontRuns,
+  isRightToLeft,
+  visualOrder,
+} from '../certificates/fonts.js';
 import {
   certificateFontsDir,
   certificateNameFonts,
@@ -229,18 +236,42 @@ function cell(doc: PDFKit.PDFDocument, text: string, column: { x: number; width:
 /** The name, in the certificate's name fonts, run by run in the fonts that have its letters (left to right). */
 function drawName(doc: PDFKit.PDFDocument, name: string, y: number): number {
   const fonts: FontFile[] = certificateNameFonts(defaultNameFallbackFonts());
-  const runs = fontRuns(name, fonts);
+  const size = 16;
   const registered = new Set<string>();
-  let x = LEFT;
-  for (const run of runs) {
-    const file = fonts.find((f) => f.name === run.font) ?? (fonts[0] as FontFile);
+  const select = (font: string) => {
+    const file = fonts.find((f) => f.name === font) ?? (fonts[0] as FontFile);
     if (!registered.has(file.name)) {
       doc.registerFont(file.name, fontData(file.path));
       registered.add(file.name);
     }
-    doc.font(file.name).fontSize(16).fillColor(INK);
-    doc.text(run.text, x, y, { lineBreak: false });
-    x += doc.widthOfString(run.text);
+    return doc.font(file.name).fontSize(size);
+  };
+  // Words and spaces in their runs' fonts, in the bidi order of the line (as the certificate draws a
+  // name: a right-to-left name reads right to left), every run on the first font's baseline.
+  const pieces = visualOrder(
+    fontRuns(name, fonts).flatMap((run) =>
+      (run.text.match(/\s+|\S+/gu) ?? []).map((text) => ({
+        text,
+        font: run.font,
+        space: /^\s/u.test(text),
+        width: select(run.font).widthOfString(text),
+      })),
+    ),
+    isRightToLeft(name),
+  );
+  const baseline = y + (fonts[0] ? fontAscent(fonts[0]) : 0) * size;
+  doc.fillColor(INK);
+  let x = LEFT;
+  for (const piece of pieces) {
+    if (!piece.space) {
+      select(piece.font);
+      // A word in a fallback font carries its text: a reader copies it as written, not as drawn.
+      const fallback = piece.font !== fonts[0]?.name;
+      if (fallback) doc.markContent('Span', { actual: piece.text });
+      doc.text(piece.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+      if (fallback) doc.endMarkedContent();
+    }
+    x += piece.width;
   }
   return y + 30;
 }
