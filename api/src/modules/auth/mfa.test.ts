@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../test/app.js';
 import { postLogin, signIn } from '../../test/auth-helpers.js';
 import type { TestClient } from '../../test/client.js';
 import { buildUser, setRole, type BuiltUser } from '../../test/factories.js';
+import { defaultRateLimits } from '../rate-limit/middleware.js';
 import { nextTotpCode, recoveryCodesOf, rememberAuthenticator, totpAt } from '../../test/mfa.js';
 
 /** Two-step sign-in (issue 17 item 7, decision 077), through the real api on a real database. */
@@ -153,7 +154,7 @@ describe('signing in with two-step sign-in on', () => {
 
   it('counts only wrong codes toward the lock-out: a right code after many sign-ins and two slips goes through, and clears them', async () => {
     const admin = await buildUser(app.db, { role: 'superadmin' });
-    // A morning of sign-ins (as many as the password's own limit allows in its window): each right.
+    // A morning of sign-ins, each with the right code.
     for (let i = 0; i < 9; i++) {
       app.clock.advance(30_000);
       const ok = await verify(await atCodeStep(admin), await nextTotpCode(admin.email, app.clock.now()));
@@ -188,6 +189,30 @@ describe('signing in with two-step sign-in on', () => {
     }
     const last = await verify(await atCodeStep(admin), await nextTotpCode(admin.email, app.clock.now()));
     expect(last.status).toBe(200);
+  });
+
+  it('a right code clears the wrong ones within one window: sign-ins with slips, as many slips in all as the limit, never lock the owner out', async () => {
+    const admin = await buildUser(app.db, { role: 'superadmin' });
+    const limit = defaultRateLimits.mfa.perAccount.limit;
+    // Each sign-in takes as many slips as it allows before its last try (which is the right code),
+    // until the slips of the window add up to the limit: without the clearing, the last right code
+    // would meet `limit` wrong ones and be refused (429).
+    const rounds: number[] = [];
+    for (let left = limit; left > 0; left -= mfaRules.maxAttempts - 1) {
+      rounds.push(Math.min(left, mfaRules.maxAttempts - 1));
+    }
+    expect(rounds.reduce((a, b) => a + b, 0)).toBe(limit);
+    expect(rounds.length).toBeGreaterThan(1);
+    const windowStarted = app.clock.now().getTime();
+    for (const slips of rounds) {
+      app.clock.advance(30_000);
+      const client = await atCodeStep(admin);
+      for (let i = 0; i < slips; i++) expect((await verify(client, '000000')).status).toBe(401);
+      const right = await verify(client, await nextTotpCode(admin.email, app.clock.now()));
+      expect(right.status).toBe(200);
+    }
+    // All of it within one window of the limit.
+    expect(app.clock.now().getTime() - windowStarted).toBeLessThan(defaultRateLimits.mfa.perAccount.windowMs);
   });
 
   it('ends the half-done sign-in after ten minutes', async () => {
