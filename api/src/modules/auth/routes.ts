@@ -15,7 +15,7 @@ import { addressProven } from '../../commands/address-proven.js';
 import { signUp, signUpWithInvite, verifyEmail } from '../../commands/sign-up.js';
 import { route } from '../../route.js';
 import { membershipOf } from '../access/service.js';
-import { rateLimit } from '../rate-limit/middleware.js';
+import { accountInBody, failureLimit, rateLimit } from '../rate-limit/middleware.js';
 import { dummyPasswordHash } from './crypto.js';
 import { presentUser } from './present.js';
 import * as mfa from './mfa.js';
@@ -31,6 +31,9 @@ export function authRoutes(deps: AppDeps): Router {
   // Compute the dummy hash now, so the first unknown-e-mail login is not slower than the rest.
   void dummyPasswordHash();
   const limit = (bucket: keyof AppDeps['rateLimits']) => rateLimit(deps, bucket, deps.rateLimits[bucket]);
+  // Per account, only wrong passwords count and a right one clears them (decision 124): a teacher
+  // signing in often, or an admin whose code comes next, is never locked out by their own sign-ins.
+  const limitSignIn = failureLimit(deps, 'login', deps.rateLimits.login, accountInBody);
 
   route(router, endpoints.me, async ({ ctx }) => {
     const user = await service.sessionUser(deps, ctx.session);
@@ -63,7 +66,7 @@ export function authRoutes(deps: AppDeps): Router {
     return answer;
   });
 
-  route(router, endpoints.login, limit('login'), async ({ ctx, input }) => {
+  route(router, endpoints.login, limitSignIn, async ({ ctx, input }) => {
     const user = await service.authenticate(deps, input);
     // Two-step sign-in on, or required for the role (decision 077): the code (or its setup) next.
     const step = await mfa.stepAfterPassword(deps, user);

@@ -9,13 +9,14 @@ import { buildUser } from '../../test/factories.js';
  */
 let app: TestApp;
 const windowMs = 15 * 60_000;
+const perAccount = { limit: 5, windowMs };
 beforeAll(async () => {
   app = await startTestApp({
     env: { TRUST_PROXY: '1' },
     rateLimits: {
       login: {
         perIp: { limit: 20, windowMs },
-        perAccount: { limit: 5, windowMs },
+        perAccount,
         accountCeiling: { limit: 12, windowMs, slowMs: 30_000 },
       },
     },
@@ -41,6 +42,33 @@ describe('rate limits by account and address', () => {
       statuses.push((await login(owner.email, 'wrong password', '198.51.100.7')).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     expect((await login(owner.email, owner.password, '203.0.113.20')).status).toBe(200);
+  });
+
+  it("counts only wrong passwords, and a right one clears them: the owner's sign-ins and slips never add up within one window (decision 124)", async () => {
+    const owner = await buildUser(app.db);
+    const address = '198.51.100.40';
+    const { limit } = perAccount;
+    // More sign-ins in a row than the limit.
+    for (let i = 0; i <= limit; i++)
+      expect((await login(owner.email, owner.password, address)).status).toBe(200);
+    // Twice one slip short of the limit, each time followed by the right password: without the
+    // clearing, the wrong ones would add up past the limit and the later tries be refused.
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < limit - 1; i++)
+        expect((await login(owner.email, 'wrong password', address)).status).toBe(401);
+      expect((await login(owner.email, owner.password, address)).status).toBe(200);
+    }
+    // Wrong passwords still lock an address out of the account for the rest of the window, the
+    // right one too, and the owner elsewhere still signs in.
+    const guesser = '198.51.100.41';
+    const statuses: number[] = [];
+    for (let i = 0; i <= limit; i++)
+      statuses.push((await login(owner.email, 'wrong password', guesser)).status);
+    expect(statuses).toEqual([...Array<number>(limit).fill(401), 429]);
+    const locked = await login(owner.email, owner.password, guesser);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect((await login(owner.email, owner.password, address)).status).toBe(200);
   });
 
   it('takes the address from the trusted proxy only: a made-up X-Forwarded-For does not reset the limit', async () => {

@@ -46,6 +46,11 @@ const minutes = (n: number) => n * 60_000;
 
 /** Per-IP limits are generous: a whole school often shares one address. */
 export const defaultRateLimits: RateLimits = {
+  /**
+   * Password sign-ins (decision 124): per account and address only wrong passwords count, and a right
+   * one clears them (`failureLimit`), so ten wrong passwords in a quarter hour lock that address out
+   * of the account, while the owner's own sign-ins never add up. Per address every attempt counts.
+   */
   login: { perIp: { limit: 100, windowMs: minutes(15) }, perAccount: { limit: 10, windowMs: minutes(15) } },
   register: { perIp: { limit: 30, windowMs: minutes(60) }, perAccount: { limit: 5, windowMs: minutes(60) } },
   forgotPassword: {
@@ -104,7 +109,8 @@ export function tooMany(resetAt: Date, now: Date): AppError {
 /** The account an attempt is for: the body's e-mail or token unless the route says otherwise. */
 export type AccountOf = (ctx: Context) => string | null | undefined;
 
-function accountInBody(ctx: Context): string | null {
+/** The body's e-mail (or token), trimmed and in lower case: the account most buckets count by. */
+export function accountInBody(ctx: Context): string | null {
   const body: unknown = ctx.request.body;
   if (typeof body !== 'object' || body === null) return null;
   const record = body as Record<string, unknown>;

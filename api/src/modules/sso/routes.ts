@@ -23,7 +23,7 @@ import { membershipOf } from '../access/service.js';
 import * as mfa from '../auth/mfa.js';
 import { presentUser } from '../auth/present.js';
 import { startPendingSignIn, startSession } from '../auth/session/start.js';
-import { rateLimit } from '../rate-limit/middleware.js';
+import { failureLimit, rateLimit } from '../rate-limit/middleware.js';
 import { ssoProviders } from './providers.js';
 import { sealedCookie } from './sealed-cookie.js';
 import { finishSignIn, type SsoClaims, type SsoFlow, startSignIn } from './service.js';
@@ -87,8 +87,9 @@ export function ssoRoutes(deps: AppDeps): Router {
     if (!provider) throw notConfigured();
     return provider;
   };
-  // The password to link counts against the account's sign-in limit, as a password sign-in does.
-  const limitLink = rateLimit(
+  // The password to link counts against the account's sign-in limit, as a password sign-in does:
+  // a wrong one counts, a right one clears them (decision 124).
+  const limitLink = failureLimit(
     deps,
     'login',
     deps.rateLimits.login,
