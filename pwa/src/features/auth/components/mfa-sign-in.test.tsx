@@ -1,5 +1,5 @@
 // @vitest-environment jsdom-api
-import { mfaMessages } from '@pd/domain';
+import { authMessages, mfaMessages, mfaRules } from '@pd/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteUserDb } from '../../../offline/db';
@@ -76,6 +76,44 @@ describe('the sign-in of an account with two-step sign-in', () => {
     }
     expect(await screen.findByText(mfaMessages.tooManyAttempts)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it("names the wait once when the account's codes are locked from this address (429)", async () => {
+    const admin = await api.teacher({ role: 'superadmin' });
+    // Someone at this address with the password has tried wrong codes (another client of the api)
+    // until the api locks this account's codes for the rest of the quarter hour.
+    let lockedOut = false;
+    for (let signIns = 0; signIns < 10 && !lockedOut; signIns++) {
+      const guesser = api.app.client();
+      expect(
+        (await guesser.post('/api/auth/login', { email: admin.email, password: admin.password })).status,
+      ).toBe(200);
+      for (let i = 1; i < mfaRules.maxAttempts && !lockedOut; i++) {
+        const res = await guesser.post('/api/auth/mfa/verify', { code: '000000' });
+        lockedOut = res.status === 429;
+        if (!lockedOut) expect(res.status).toBe(401);
+      }
+    }
+    expect(lockedOut).toBe(true);
+
+    const onSuccess = vi.fn();
+    const { user } = renderWithProviders(<SignInForm onSuccess={onSuccess} />);
+    await givePassword(user, admin);
+    const code = await screen.findByLabelText(/6-digit code/);
+    await user.type(code, await api.nextTotpCode(admin.email));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    // The wait (Retry-After: what is left of the quarter hour) is named once, in one sentence after
+    // the api's message, under the code.
+    const wait = await screen.findByText(/try again in/);
+    const minutes = Number(/in (\d+) minutes\.$/.exec(wait.textContent!)?.[1]);
+    expect([14, 15]).toContain(minutes);
+    expect(wait.textContent).toBe(`${authMessages.tooManyRequests} You can try again in ${minutes} minutes.`);
+    expect(wait.textContent!.match(/try again/gi)).toHaveLength(1);
+    expect(code).toHaveAccessibleDescription(wait.textContent!);
+    expect(screen.getAllByText(/try again/i)).toEqual([wait]);
+    expect(onSuccess).not.toHaveBeenCalled();
+    // Still at the code step: the half-done sign-in goes on, nothing sends the visitor back.
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
   });
 
   it("sets up an admin's two-step sign-in at the first sign-in: QR code, a first code, the recovery codes", async () => {
