@@ -2,8 +2,10 @@
 import { licenceMessages } from '@pd/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deleteUserDb } from '../../offline/db';
-import { groupWithMembers, setupRealApi, type Teacher } from '../../test/real-api';
+import { deleteUserDb, userDb } from '../../offline/db';
+import { newOutboxOp } from '../../offline/outbox';
+import { syncNow } from '../../offline/sync-engine';
+import { freeCourse, groupWithMembers, setupRealApi, type Teacher } from '../../test/real-api';
 import { deferred, renderWithProviders } from '../../test/render';
 import { LicenseAdminPage } from './license-admin-page';
 
@@ -135,5 +137,34 @@ describe('License Management over the real api (issue 26)', { timeout: 60_000 },
       onLine.mockRestore();
       window.dispatchEvent(new Event('online'));
     }
+  });
+
+  it("clears the offline notice once 'Sync now' reaches the server, though the browser never says it was offline", async () => {
+    const admin = await adminWithEmptyGroup();
+    const first = renderWithProviders(<LicenseAdminPage />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send Invites' })).toBeEnabled());
+    first.unmount();
+
+    // Only the server is out of reach: navigator.onLine stays true, and no online event ever comes.
+    expect(navigator.onLine).toBe(true);
+    api.network.fail('offline', { times: Infinity });
+    renderWithProviders(<LicenseAdminPage />);
+    expect(await screen.findByText('You are offline')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Send Invites' })).toBeDisabled();
+    // Work waits on the device, so a sync pass has to reach the server to succeed.
+    await userDb(admin.id).outbox.add(
+      newOutboxOp({ type: 'course-reset', payload: { courseSlug: freeCourse, generation: 0 } }),
+    );
+    expect((await act(() => syncNow(admin.id)))?.status).toBe('failed');
+    expect(screen.getByText('You are offline')).toBeVisible();
+    const asked = api.calls('GET /api/license-groups/me').length;
+
+    // The server is back; the admin presses 'Sync now' (or the engine's next pass runs).
+    api.network.restore();
+    expect((await act(() => syncNow(admin.id)))?.status).toBe('done');
+    await waitFor(() => expect(screen.queryByText('You are offline')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Send Invites' })).toBeEnabled();
+    expect(api.calls('GET /api/license-groups/me').length).toBeGreaterThan(asked);
+    expect(await userDb(admin.id).outbox.count()).toBe(0);
   });
 });
