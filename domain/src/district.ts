@@ -28,6 +28,9 @@ export const districtMessages = {
   skipDuplicate: (firstRow: number) => `duplicate in the file (same as row ${firstRow})`,
   skipNotEmail: 'not an e-mail address',
   skipOwnAddress: 'your own address',
+  /** A super admin's or another licence admin's address (issue 26): the invite form asks first. */
+  skipAdministrator:
+    "an administrator's address (they have full access without a seat; to give them one anyway, use Invite Teachers)",
   importNotFound: 'Roster import not found.',
   rosterNothingToInvite: 'Every row of this roster was skipped: there is nobody to invite.',
   // Join links.

@@ -177,6 +177,32 @@ describe('POST /api/license-groups/{id}/roster', () => {
     });
   });
 
+  it("skips administrators' addresses (a super admin's, another licence admin's) with their own reason, as the invite form asks first", async () => {
+    const { admin, groupId } = await adminWithGroup(50);
+    const otherAdmin = await buildUser(app.db, { role: 'license_admin' });
+    const teacher = uniqueEmail('teacher');
+    const rows = [{ email: teacher }, { email: superadmin.email.toUpperCase() }, { email: otherAdmin.email }];
+    const preview = await roster(admin.client, groupId, rows, true);
+    expect(preview.status).toBe(200);
+    expect(preview.body.summary).toMatchObject({ rows: 3, to_invite: 1, skipped: 2, seats_needed: 1 });
+    expect(preview.body.results.map((r) => [r.row, r.outcome, r.reason])).toEqual([
+      [1, 'invite', null],
+      [2, 'skipped', districtMessages.skipAdministrator],
+      [3, 'skipped', districtMessages.skipAdministrator],
+    ]);
+
+    const res = await roster(admin.client, groupId, rows, false);
+    expect(res.status).toBe(201);
+    expect(res.body.results.map((r) => r.outcome)).toEqual(['invited', 'skipped', 'skipped']);
+    expect((await myGroup(admin.client)).invites.map((i) => i.email)).toEqual([teacher]);
+    expect(await mailboxFor(app, otherAdmin.email)).toHaveLength(0);
+    expect(await mailboxFor(app, superadmin.email)).toEqual([]);
+    // A roster of administrators alone invites nobody (400), as any roster with nothing to send.
+    const only = await roster(admin.client, groupId, rows.slice(1), false);
+    expect(only.status).toBe(400);
+    expect(only.body.error).toBe(districtMessages.rosterNothingToInvite);
+  });
+
   it('refuses a roster with more rows to invite than free seats, whole, naming the numbers', async () => {
     const { admin, groupId } = await adminWithGroup(10);
     const rows = Array.from({ length: 12 }, () => ({ email: uniqueEmail('over') }));

@@ -84,10 +84,14 @@ export async function importRoster(
     const candidates = classified.filter((c) => c.reason === null).map((c) => c.email);
     const members = await store.memberEmails(tx, group.id, candidates);
     const pending = await store.pendingEmails(tx, group.id, candidates, now);
+    // Administrators' addresses (a super admin's, another licence admin's): the invite form sends
+    // them only once the admin confirms (409 STAFF_ADDRESSES); a roster skips them, saying why.
+    const staff = await store.staffEmails(tx, candidates);
     for (const c of classified) {
       if (c.reason !== null) continue;
       if (members.has(c.email)) c.reason = districtMessages.skipMember;
       else if (pending.has(c.email)) c.reason = districtMessages.skipPending;
+      else if (staff.has(c.email)) c.reason = districtMessages.skipAdministrator;
     }
     const toInvite = classified.filter((c) => c.reason === null);
     const usage = (await store.seatUsage(tx, [group.id], now)).get(group.id) ?? { used: 0, pending: 0 };
