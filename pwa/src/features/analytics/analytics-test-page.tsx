@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { AccessDeniedHome } from '../../components/access-denied';
 import { LoadingScreen } from '../../components/loading-screen';
+import { TableScrollRegion } from '../../components/scroll-region';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
   onAnalyticsChange,
@@ -64,6 +65,7 @@ export function AnalyticsTestPage() {
         <Typography variant="h6" component="h2" gutterBottom>
           Attribution data
         </Typography>
+        {/* A long campaign or referrer wraps anywhere: the page never gets wider than a phone (issue 26). */}
         <Table size="small" aria-label="Attribution data">
           <TableBody>
             {rows.map(([label, value]) => (
@@ -71,7 +73,7 @@ export function AnalyticsTestPage() {
                 <TableCell component="th" scope="row">
                   {label}
                 </TableCell>
-                <TableCell>{value ?? '(none)'}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{value ?? '(none)'}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -97,28 +99,31 @@ export function AnalyticsTestPage() {
         {events.length === 0 ? (
           <Typography color="text.secondary">No events yet.</Typography>
         ) : (
-          <Table size="small" aria-label="Last 10 events">
-            <TableHead>
-              <TableRow>
-                <TableCell>Time</TableCell>
-                <TableCell>Event</TableCell>
-                <TableCell>Path</TableCell>
-                <TableCell>Delivery</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {events.map((e) => (
-                <TableRow key={e.id}>
-                  <TableCell>{new Date(e.at).toLocaleTimeString()}</TableCell>
-                  <TableCell>{e.name}</TableCell>
-                  <TableCell>{e.path}</TableCell>
-                  <TableCell>
-                    <Chip size="small" color={stateColor[e.state]} label={e.state} title={e.reason} />
-                  </TableCell>
+          // Wider than a phone: the region scrolls sideways (a keyboard too), not the page.
+          <TableScrollRegion label="Last 10 events">
+            <Table size="small" aria-label="Last 10 events">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Time</TableCell>
+                  <TableCell>Event</TableCell>
+                  <TableCell>Path</TableCell>
+                  <TableCell>Delivery</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {events.map((e) => (
+                  <TableRow key={e.id}>
+                    <TableCell>{new Date(e.at).toLocaleTimeString()}</TableCell>
+                    <TableCell>{e.name}</TableCell>
+                    <TableCell>{e.path}</TableCell>
+                    <TableCell>
+                      <Chip size="small" color={stateColor[e.state]} label={e.state} title={e.reason} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableScrollRegion>
         )}
       </Paper>
     </Box>

@@ -136,7 +136,8 @@ function LicenseAdmin({
           label="License group"
           value={group.id}
           onChange={(e) => setParams({ group: e.target.value })}
-          sx={{ mb: 3, minWidth: 280 }}
+          // A long group name is cut short with an ellipsis: the field is never wider than the screen.
+          sx={{ mb: 3, minWidth: { sm: 280 }, maxWidth: '100%' }}
         >
           {mine.map((g) => (
             <MenuItem key={g.id} value={g.id}>
