@@ -466,7 +466,8 @@ for (const viewport of viewports) {
       superadmin
         .getByRole('table', { name: 'Last 10 events' })
         .getByRole('row')
-        .filter({ hasText: 'test_event' }),
+        .filter({ hasText: 'test_event' })
+        .first(),
     ).toBeVisible();
     await checkScreen(superadmin, `/analytics-test ${at}`);
 
