@@ -318,6 +318,17 @@ export const groupAdminMessages = {
   termDate: 'A date must be written YYYY-MM-DD.',
   samePurchaser: 'This license admin already purchases the group.',
   ownerChanged: 'License group handed over',
+  handOverHeading: 'Hand the group over',
+  handOverText:
+    'The group goes to one of its co-admins: add the license admin as a co-admin above first. The purchaser then no longer manages the group.',
+  handOverLabel: 'New purchaser',
+  handOverButton: 'Hand over',
+  noCoAdmins: 'No co-admin yet: add the license admin who takes the group over as a co-admin first.',
+  handOverTitle: (group: string) => `Hand ${group} over?`,
+  handOverConfirm: (to: string, from: string | null) =>
+    from
+      ? `${to} becomes the purchaser and manages the group; ${from} no longer manages it.`
+      : `${to} becomes the purchaser and manages the group.`,
   termSaved: 'Term saved',
   backToDashboard: 'Back to the admin dashboard',
 } as const;

@@ -72,6 +72,48 @@ describe('License Management: groups, co-admins and the term (issue 28)', { time
     expect(await admins(birch)).toEqual([admin.email]);
   });
 
+  it('the super admin hands a group to one of its co-admins after a confirmation naming both', async () => {
+    const superadmin = await api.signedInTeacher({ role: 'superadmin', name: 'Sam Super' });
+    signedIn.push(superadmin.id);
+    const owner = await api.teacher({ role: 'license_admin', name: 'Olive Owner' });
+    const heir = await api.teacher({ role: 'license_admin', name: 'Hugo Heir' });
+    const groupId = await groupWithMembers(api.app.db, owner.id, [], { name: 'Elm District' });
+    const { user } = renderWithProviders(<LicenseAdminPage />, { route: `/license-admin?group=${groupId}` });
+
+    // No co-admin yet: the page says what to do first, and offers no one.
+    expect(await screen.findByText(groupAdminMessages.noCoAdmins)).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: groupAdminMessages.handOverLabel })).toBeNull();
+    await user.type(screen.getByLabelText(/Add a co-admin/), heir.email);
+    await user.click(screen.getByRole('button', { name: 'Add co-admin' }));
+    expect(await within(await adminsList()).findByText(heir.email)).toBeVisible();
+
+    const picker = await screen.findByRole('combobox', { name: groupAdminMessages.handOverLabel });
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: `Hugo Heir (${heir.email})` }));
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: groupAdminMessages.handOverButton }));
+    const dialog = await screen.findByRole('dialog', {
+      name: groupAdminMessages.handOverTitle('Elm District'),
+    });
+    expect(dialog).toHaveTextContent(
+      groupAdminMessages.handOverConfirm(`Hugo Heir (${heir.email})`, `Olive Owner (${owner.email})`),
+    );
+    await user.click(within(dialog).getByRole('button', { name: groupAdminMessages.handOverButton }));
+    expect(await screen.findByText(groupAdminMessages.ownerChanged)).toBeVisible();
+
+    // The server's: the heir is the purchaser and the only admin; the owner no longer manages it.
+    const read = await (
+      await superadmin.device()
+    ).get<{ purchaser_id: string; admins: { email: string }[] }>(`/api/license-groups/${groupId}`);
+    expect(read.body.purchaser_id).toBe(heir.id);
+    expect(read.body.admins.map((a) => a.email)).toEqual([heir.email]);
+    await waitFor(async () => {
+      const list = await adminsList();
+      expect(within(list).queryByText(owner.email)).toBeNull();
+      expect(within(list).getByText('Purchaser')).toBeVisible();
+    });
+  });
+
   it('the super admin opens any group with ?group=, saves its term and status; the page says when it ended', async () => {
     const superadmin = await api.signedInTeacher({ role: 'superadmin', name: 'Sam Super' });
     signedIn.push(superadmin.id);

@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { type AdminLicenseGroup, groupAdminMessages, type LicenseGroupStatus } from '@pd/domain';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { useAddGroupAdmin, useRemoveGroupAdmin, useSetGroupTerm } from './api/group-admin';
+import { useAddGroupAdmin, useRemoveGroupAdmin, useSetGroupTerm, useTransferGroup } from './api/group-admin';
+import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * Who manages the group (issue 28 part 1): its licence admins, adding and removing co-admins; for
@@ -80,8 +81,89 @@ export function GroupManagement({
           {errorMessage(failed)}
         </Alert>
       )}
+      {superadmin && <HandOver group={group} offline={offline} />}
       {superadmin && <GroupTerm group={group} offline={offline} />}
     </section>
+  );
+}
+
+/**
+ * The super admin hands the group to another licence admin (issue 28 part 1): one of its co-admins
+ * becomes the purchaser, after a confirmation naming both; the old purchaser stops managing it.
+ */
+function HandOver({ group, offline }: { group: AdminLicenseGroup; offline: boolean }) {
+  const transfer = useTransferGroup();
+  const coAdmins = (group.admins ?? []).filter((a) => !a.purchaser);
+  const purchaser = (group.admins ?? []).find((a) => a.purchaser);
+  const [chosen, setChosen] = useState('');
+  const [asking, setAsking] = useState(false);
+  const next = coAdmins.find((a) => a.id === chosen);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (next) setAsking(true);
+  };
+  const confirm = () =>
+    transfer.mutate(
+      { groupId: group.id, body: { purchaser_id: chosen } },
+      {
+        onSettled: () => setAsking(false),
+        onSuccess: () => setChosen(''),
+      },
+    );
+  return (
+    <>
+      <Typography variant="h6" component="h3" sx={{ mt: 4, mb: 1 }}>
+        {groupAdminMessages.handOverHeading}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {coAdmins.length > 0 ? groupAdminMessages.handOverText : groupAdminMessages.noCoAdmins}
+      </Typography>
+      {coAdmins.length > 0 && (
+        <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1.5} onSubmit={submit}>
+          <TextField
+            select
+            size="small"
+            label={groupAdminMessages.handOverLabel}
+            value={next ? chosen : ''}
+            onChange={(e) => setChosen(e.target.value)}
+            sx={{ minWidth: { sm: 320 } }}
+          >
+            {coAdmins.map((a) => (
+              <MenuItem key={a.id} value={a.id} sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+                {a.name} ({a.email})
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button type="submit" variant="outlined" disabled={offline || transfer.isPending || !next}>
+            {groupAdminMessages.handOverButton}
+          </Button>
+        </Stack>
+      )}
+      {transfer.isSuccess && (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          {groupAdminMessages.ownerChanged}
+        </Alert>
+      )}
+      {transfer.error && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {errorMessage(transfer.error)}
+        </Alert>
+      )}
+      <ConfirmDialog
+        open={asking && Boolean(next)}
+        title={groupAdminMessages.handOverTitle(group.name)}
+        confirmLabel={groupAdminMessages.handOverButton}
+        busy={transfer.isPending}
+        onConfirm={confirm}
+        onClose={() => setAsking(false)}
+      >
+        {next &&
+          groupAdminMessages.handOverConfirm(
+            `${next.name} (${next.email})`,
+            purchaser ? `${purchaser.name} (${purchaser.email})` : null,
+          )}
+      </ConfirmDialog>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import {
   endpoints,
   type GroupAdminListResponse,
   type GroupTermRequest,
+  type TransferGroupRequest,
 } from '@pd/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ActivityFilter, activityQuery } from '../../../components/activity-table';
@@ -62,5 +63,12 @@ export function useRemoveGroupAdmin() {
 export function useSetGroupTerm() {
   return useRefreshAfter((input: { groupId: string; body: GroupTermRequest }) =>
     apiSend(endpoints.setGroupTerm, input.body, { params: { groupId: input.groupId } }),
+  );
+}
+
+/** PATCH /api/license-groups/{id}/purchaser (the super admin): the group to another licence admin. */
+export function useTransferGroup() {
+  return useRefreshAfter((input: { groupId: string; body: TransferGroupRequest }) =>
+    apiSend(endpoints.transferGroup, input.body, { params: { groupId: input.groupId } }),
   );
 }
