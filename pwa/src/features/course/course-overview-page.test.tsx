@@ -54,6 +54,7 @@ function renderOverview({ role = 'free', slug = course.slug, progress = [], hand
       <PremiumActionsContext.Provider value={{ onUpgrade, onManageSubscription: vi.fn() }}>
         <CourseOverviewPage
           renderCertificateActions={({ isComplete }) => (isComplete ? <p>certificate slot</p> : null)}
+          renderCourseNote={(courseSlug) => <p>note on {courseSlug}</p>}
         />
       </PremiumActionsContext.Provider>
     </AuthDialogContext.Provider>,
@@ -169,6 +170,10 @@ describe('course overview: progress', () => {
     // The course's real total (issue 19), not the spec's fixed '~90 Minutes Total'.
     expect(stats).toHaveTextContent('~30 Minutes Total');
     expect(stats).not.toHaveTextContent('~90 Minutes Total');
+    // The course's note (an assignment's "Assigned by...", issue 28) before any progress, unlike
+    // the certificate's slot.
+    expect(screen.getByText(`note on ${course.slug}`)).toBeVisible();
+    expect(screen.queryByText('certificate slot')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Your Progress' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reset Course Progress' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Why Choose This Course' })).toBeVisible();

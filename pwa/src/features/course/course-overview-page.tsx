@@ -50,10 +50,12 @@ export interface CertificateSlotProps {
 export interface CourseOverviewPageProps {
   /** The certificate buttons (another feature; the route composes them in). */
   renderCertificateActions?: (props: CertificateSlotProps) => ReactNode;
+  /** A line about the course under its header, whatever the progress ("Assigned by...": issue 28). */
+  renderCourseNote?: (courseSlug: string) => ReactNode;
 }
 
 /** /{courseSlug}: the course overview (spec section 2). Requires sign-in. */
-export function CourseOverviewPage({ renderCertificateActions }: CourseOverviewPageProps) {
+export function CourseOverviewPage({ renderCertificateActions, renderCourseNote }: CourseOverviewPageProps) {
   const { courseSlug = '' } = useParams();
   const catalogue = useCatalogue();
   const summary = catalogue.data?.find((course) => course.slug === courseSlug);
@@ -68,7 +70,11 @@ export function CourseOverviewPage({ renderCertificateActions }: CourseOverviewP
   if (summary.isComingSoon && me.data === null) return <ComingSoonNotice courseTitle={summary.title} />;
   return (
     <RequireSignIn courseTitle={summary.title} isPremium={summary.isPremium}>
-      <CourseAccess summary={summary} renderCertificateActions={renderCertificateActions} />
+      <CourseAccess
+        summary={summary}
+        renderCertificateActions={renderCertificateActions}
+        renderCourseNote={renderCourseNote}
+      />
     </RequireSignIn>
   );
 }
@@ -76,6 +82,7 @@ export function CourseOverviewPage({ renderCertificateActions }: CourseOverviewP
 function CourseAccess({
   summary,
   renderCertificateActions,
+  renderCourseNote,
 }: { summary: CourseSummary } & CourseOverviewPageProps) {
   const me = useMe();
   const user = me.data;
@@ -83,7 +90,14 @@ function CourseAccess({
   const access = courseAccess(user, summary);
   if (access === 'comingSoon') return <ComingSoonNotice courseTitle={summary.title} />;
   if (access === 'premiumRequired') return <PremiumWall courseTitle={summary.title} />;
-  return <CourseOverview summary={summary} user={user} renderCertificateActions={renderCertificateActions} />;
+  return (
+    <CourseOverview
+      summary={summary}
+      user={user}
+      renderCertificateActions={renderCertificateActions}
+      renderCourseNote={renderCourseNote}
+    />
+  );
 }
 
 const whyChoose = [
@@ -108,6 +122,7 @@ function CourseOverview({
   summary,
   user,
   renderCertificateActions,
+  renderCourseNote,
 }: { summary: CourseSummary; user: PublicUser } & CourseOverviewPageProps) {
   const slug = summary.slug;
   const queryClient = useQueryClient();
@@ -213,6 +228,8 @@ function CourseOverview({
           {courseOverviewAction(progress.percent)}
         </Button>
       </Paper>
+      {/* Under the header, complete or not (nothing drawn: no gap). */}
+      <Box sx={{ mt: -1.5, mb: 3, '&:empty': { display: 'none' } }}>{renderCourseNote?.(slug)}</Box>
 
       {(progress.isComplete || hasProgress) && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 3 }}>
