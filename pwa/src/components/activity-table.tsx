@@ -146,6 +146,8 @@ export function ActivityTable({
           label="Action"
           value={filter.action}
           onChange={set('action')}
+          // 'Every action' is shown, not an empty box under the label.
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 200 }}
         >
           <MenuItem value="">Every action</MenuItem>

@@ -243,6 +243,8 @@ describe('AdminPage', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Activity' }));
     const activity = await screen.findByRole('table', { name: 'Activity' });
+    // The action filter says what it shows before any choice (not an empty box under its label).
+    expect(screen.getByRole('combobox', { name: 'Action' })).toHaveTextContent('Every action');
     expect(await within(activity).findByText('License count edited')).toBeVisible();
     expect(within(activity).getByText('licenseCount: 25')).toBeVisible();
   });

@@ -43,6 +43,9 @@ const filterLabels: Record<'' | AssignmentRowFilter, string> = {
   invited: 'Invited, not joined',
 };
 
+/** A filter's empty choice ('Everyone', 'Every assigned course') is shown, not an empty box under the label. */
+const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
 /**
  * Member Progress' assignment view on License Management (issue 28, part 2): assign courses to the
  * whole group or to chosen members with a due date; per assignment, who completed, is in progress,
@@ -123,6 +126,7 @@ export function GroupAssignments({ groupId, courses, offline }: GroupAssignments
               label="Course"
               value={view.assignmentId}
               onChange={(e) => setView({ ...view, assignmentId: e.target.value, page: 1 })}
+              slotProps={showEmpty}
               sx={{ minWidth: 200 }}
             >
               <MenuItem value="">Every assigned course</MenuItem>
@@ -141,6 +145,7 @@ export function GroupAssignments({ groupId, courses, offline }: GroupAssignments
               onChange={(e) =>
                 setView({ ...view, status: e.target.value as AssignmentView['status'], page: 1 })
               }
+              slotProps={showEmpty}
               sx={{ minWidth: 180 }}
             >
               {(['', ...assignmentStatuses, 'invited'] as const).map((s) => (
