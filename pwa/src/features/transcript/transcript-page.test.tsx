@@ -63,6 +63,11 @@ describe('TranscriptPage', () => {
     ).toBeVisible();
     expect(screen.getByText('Total: 1.75 PD hours')).toBeVisible();
     const latest = screen.getByRole('table', { name: 'Courses of the school year 2026–27' });
+    // A phone scrolls the table sideways in a region the keyboard reaches (axe: scrollable-region-focusable).
+    expect(screen.getByRole('region', { name: 'Courses of the school year 2026–27' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
     expect(within(latest).getByText('AI in Education')).toBeVisible();
     expect(within(latest).getByText(courses[1]!.certificateId)).toBeVisible();
     expect(screen.getByText(/Bright Path PD \(TX-SBEC #902345\)/)).toBeVisible();

@@ -6,6 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatPdHours, type TranscriptCourse, type TranscriptYear } from '@pd/domain';
+import { TableScrollRegion } from '../../components/scroll-region';
 
 export function formatDay(iso: string, timeZone: string): string {
   const date = new Date(iso);
@@ -35,7 +36,8 @@ export function TranscriptYears({
           <Typography variant="h6" component="h2">
             School year {year.label}: {formatPdHours(year.pdHours)}
           </Typography>
-          <Box sx={{ overflowX: 'auto' }}>
+          {/* On a phone the table scrolls sideways in a region the keyboard reaches (issue 26). */}
+          <TableScrollRegion label={`Courses of the school year ${year.label}`}>
             <Table size="small" aria-label={`Courses of the school year ${year.label}`}>
               <TableHead>
                 <TableRow>
@@ -62,7 +64,7 @@ export function TranscriptYears({
                   ))}
               </TableBody>
             </Table>
-          </Box>
+          </TableScrollRegion>
         </Box>
       ))}
       <Typography sx={{ fontWeight: 700 }}>Total: {formatPdHours(totalPdHours)}</Typography>
