@@ -85,6 +85,25 @@ describe('rate limits (stored in PostgreSQL)', () => {
       expect(keys).not.toContain(secret);
   });
 
+  it('lets a 300-teacher school behind one address through on a PD morning (decision 125)', () => {
+    const school = 300;
+    const quarterHour = 15 * 60_000;
+    // Each teacher signs in on up to three devices within one quarter hour ...
+    expect(
+      defaultRateLimits.login.perIp.limit * (quarterHour / defaultRateLimits.login.perIp.windowMs),
+    ).toBeGreaterThanOrEqual(3 * school);
+    // ... accepts an invitation within the hour, opening its page a few times ...
+    expect(
+      defaultRateLimits.register.perIp.limit * ((60 * 60_000) / defaultRateLimits.register.perIp.windowMs),
+    ).toBeGreaterThanOrEqual(school);
+    expect(
+      defaultRateLimits.inviteLookup.perIp.limit *
+        (quarterHour / defaultRateLimits.inviteLookup.perIp.windowMs),
+    ).toBeGreaterThanOrEqual(3 * school);
+    // ... while one account's wrong passwords still lock within a quarter hour.
+    expect(defaultRateLimits.login.perAccount.limit).toBeLessThanOrEqual(10);
+  });
+
   it('covers login, register, forgot-password and resend-verification by default', () => {
     expect(Object.keys(defaultRateLimits)).toEqual(
       expect.arrayContaining(['login', 'register', 'forgotPassword', 'resendVerification']),

@@ -44,30 +44,40 @@ export type RateLimits = Record<RateBucket, RateLimitPolicy>;
 
 const minutes = (n: number) => n * 60_000;
 
-/** Per-IP limits are generous: a whole school often shares one address. */
+/**
+ * Per-IP limits are generous: a whole school often shares one address. A flood guard, not the
+ * account's protection (that is per account): 1,000 lets a 300-teacher school sign in, each on two
+ * or three devices, within one window (decision 125).
+ */
+const schoolBurst = 1000;
+
 export const defaultRateLimits: RateLimits = {
   /**
    * Password sign-ins (decision 124): per account and address only wrong passwords count, and a right
    * one clears them (`failureLimit`), so ten wrong passwords in a quarter hour lock that address out
    * of the account, while the owner's own sign-ins never add up. Per address every attempt counts.
    */
-  login: { perIp: { limit: 100, windowMs: minutes(15) }, perAccount: { limit: 10, windowMs: minutes(15) } },
-  register: { perIp: { limit: 30, windowMs: minutes(60) }, perAccount: { limit: 5, windowMs: minutes(60) } },
+  login: {
+    perIp: { limit: schoolBurst, windowMs: minutes(15) },
+    perAccount: { limit: 10, windowMs: minutes(15) },
+  },
+  /** A PD morning: a school's teachers accept their invitations together (decision 125). */
+  register: { perIp: { limit: 500, windowMs: minutes(60) }, perAccount: { limit: 5, windowMs: minutes(60) } },
   forgotPassword: {
-    perIp: { limit: 30, windowMs: minutes(60) },
+    perIp: { limit: 100, windowMs: minutes(60) },
     perAccount: { limit: 5, windowMs: minutes(60) },
   },
   resendVerification: {
-    perIp: { limit: 30, windowMs: minutes(60) },
+    perIp: { limit: 100, windowMs: minutes(60) },
     perAccount: { limit: 5, windowMs: minutes(60) },
   },
   resetPassword: {
-    perIp: { limit: 30, windowMs: minutes(15) },
+    perIp: { limit: 100, windowMs: minutes(15) },
     perAccount: { limit: 10, windowMs: minutes(15) },
   },
-  /** Invitation codes (issue 18): looked up and accepted; generous per IP, a school shares one. */
+  /** Invitation codes (issue 18): looked up and accepted; each teacher's page asks more than once. */
   inviteLookup: {
-    perIp: { limit: 120, windowMs: minutes(15) },
+    perIp: { limit: 3 * schoolBurst, windowMs: minutes(15) },
     perAccount: { limit: 20, windowMs: minutes(15) },
   },
   /**
@@ -88,7 +98,7 @@ export const defaultRateLimits: RateLimits = {
    * a 6-digit code per quarter hour from one address, then one per 30 s over all; the owner signing
    * in many times a day never meets it. Per address every attempt counts (a flood guard).
    */
-  mfa: { perIp: { limit: 100, windowMs: minutes(15) }, perAccount: { limit: 10, windowMs: minutes(15) } },
+  mfa: { perIp: { limit: 300, windowMs: minutes(15) }, perAccount: { limit: 10, windowMs: minutes(15) } },
   /**
    * Codes e-mailed to link an SSO sign-in (decision 112), per the address they go to: besides the
    * 60 s between two codes of one pending link, so new sign-ins cannot fill an inbox.
