@@ -1,5 +1,11 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signInDemoAccount, signUpTeacher, waitForMail } from './support';
+import {
+  expectNoSeriousA11yViolations,
+  signInDemoAccount,
+  signUpTeacher,
+  waitForMail,
+  widthProblems,
+} from './support';
 
 // Issue 27, done means: the licence admin brings a district in through three screens (License
 // Management, the import's preview, its result), and a teacher joins from a domain-restricted join
@@ -22,24 +28,7 @@ const originOf = (page: Page) => ({ Origin: new URL(page.url()).origin });
 /** The screen fits the phone (nothing wider than the window) and axe finds nothing serious. */
 async function fitsAndPassesAxe(page: Page, label: string): Promise<void> {
   await expectNoSeriousA11yViolations(page, label);
-  // The outermost boxes past the window's right edge, named, so a failure says where to look; a
-  // wide table inside a box that scrolls sideways (a named scroll region) is inside the window.
-  const past = await page.evaluate(() => {
-    const beyond = (el: Element) => el.getBoundingClientRect().right > window.innerWidth + 1;
-    const clipped = (el: Element) => {
-      for (let a = el.parentElement; a; a = a.parentElement)
-        if (getComputedStyle(a).overflowX !== 'visible') return !beyond(a);
-      return false;
-    };
-    return [...document.querySelectorAll('body *')]
-      .filter((el) => beyond(el) && !(el.parentElement && beyond(el.parentElement)) && !clipped(el))
-      .slice(0, 3)
-      .map(
-        (el) =>
-          `<${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.className}> to ${Math.round(el.getBoundingClientRect().right)}px`,
-      );
-  });
-  expect(past, `boxes wider than the phone on ${label}`).toEqual([]);
+  expect(await widthProblems(page), `wider than the phone on ${label}`).toEqual([]);
 }
 
 test('a district comes in: roster import in three screens, then a domain join link', async ({ browser }) => {

@@ -15,6 +15,7 @@ import {
   signUpTeacher,
   uniqueEmail,
   waitForMail,
+  widthProblems,
 } from './support';
 
 // Issue 28, done means: running a district works end to end in Chromium on a phone and a laptop.
@@ -71,32 +72,6 @@ async function idOf(page: Page): Promise<string> {
   const me = await page.request.get('/api/auth/me');
   expect(me.status(), await me.text()).toBe(200);
   return ((await me.json()) as { id: string }).id;
-}
-
-/** The outermost boxes past the window's right edge, unless a box that scrolls sideways holds them. */
-async function widthProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const doc = document.documentElement;
-    if (doc.scrollWidth <= window.innerWidth) return [];
-    const past = (el: Element) => el.getBoundingClientRect().right + window.scrollX > window.innerWidth + 1;
-    const scrolledInside = (el: Element) => {
-      if (['absolute', 'fixed'].includes(getComputedStyle(el).position)) return false;
-      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
-        if (getComputedStyle(a).overflowX !== 'visible') return !past(a);
-      }
-      return false;
-    };
-    const culprits = [...document.querySelectorAll('body *')]
-      .filter((el) => past(el) && !(el.parentElement && past(el.parentElement)) && !scrolledInside(el))
-      .slice(0, 3)
-      .map(
-        (el) =>
-          `<${el.tagName.toLowerCase()} class="${(el.getAttribute('class') ?? '').slice(0, 80)}"> to ${Math.round(el.getBoundingClientRect().right + window.scrollX)}px`,
-      );
-    return [
-      `the page is ${doc.scrollWidth}px wide in a ${window.innerWidth}px window (${culprits.join('; ')})`,
-    ];
-  });
 }
 
 /** The screen as it is now: axe finds nothing serious or critical, and nothing is wider than the window. */

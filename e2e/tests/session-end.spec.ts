@@ -77,8 +77,13 @@ test("a role change signs the teacher's open pages out at their next call, keepi
   const module1 = (await fetchCourse(home, freeCourse)).modules[0]!;
   await home.goto('/');
   const module = await context.newPage();
+  // The module page asks for its templates ('Templates for this module') after the lesson is drawn;
+  // on a slow machine that call could come after the role change below and sign the page out before
+  // the test looks. Its start-up calls are over before the role changes.
+  const templatesAsked = module.waitForResponse((r) => new URL(r.url()).pathname === '/api/templates');
   await module.goto(`/${freeCourse}/module/1`);
   await expect(module.getByRole('heading', { level: 1, name: module1.title })).toBeVisible();
+  expect((await templatesAsked).status()).toBe(200);
   for (const page of [home, module]) {
     await expect(avatar(page)).toBeVisible();
     await expect(page.getByTestId('sync-status').first()).toHaveText(/All changes saved/, {

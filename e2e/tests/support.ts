@@ -81,6 +81,64 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
  * A new verified teacher, made through the real calls (register, the link from the dev mailbox),
  * then signed in: `page` carries the session cookie.
  */
+/**
+ * What is wider than the window: the document (`scrollWidth` against `innerWidth`, issue 26) and
+ * each open dialog (its box must lie inside the window, and neither it nor anything in it may
+ * scroll or clip sideways, except text cut short with an ellipsis on purpose). A wide table inside
+ * a box that scrolls sideways (a named scroll region) and is not positioned out of it is inside
+ * the window. Each problem names the outermost boxes past the edge, so a failure says where to look.
+ */
+export async function widthProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const doc = document.documentElement;
+    const describe = (el: Element) =>
+      `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">`.slice(0, 120);
+    if (doc.scrollWidth > window.innerWidth) {
+      const past = (el: Element) => el.getBoundingClientRect().right + window.scrollX > window.innerWidth + 1;
+      const scrolledInside = (el: Element) => {
+        if (['absolute', 'fixed'].includes(getComputedStyle(el).position)) return false;
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+          if (getComputedStyle(a).overflowX !== 'visible') return !past(a);
+        }
+        return false;
+      };
+      const culprits = [...document.querySelectorAll('body, body *')]
+        .filter((el) => past(el) && !(el.parentElement && past(el.parentElement)) && !scrolledInside(el))
+        .slice(0, 3)
+        .map((el) => `${describe(el)} to ${Math.round(el.getBoundingClientRect().right + window.scrollX)}px`);
+      problems.push(
+        `the page is ${doc.scrollWidth}px wide in a ${window.innerWidth}px window (${culprits.join('; ')})`,
+      );
+    }
+    for (const dialog of document.querySelectorAll('[role="dialog"], [role="alertdialog"]')) {
+      const rect = dialog.getBoundingClientRect();
+      if (rect.width === 0) continue;
+      const titleId = dialog.getAttribute('aria-labelledby');
+      const title = (titleId && document.getElementById(titleId)?.textContent) || dialog.textContent;
+      const label = `the dialog "${(title ?? '').slice(0, 60)}"`;
+      if (rect.left < 0 || rect.right > window.innerWidth) {
+        problems.push(
+          `${label} spans ${Math.round(rect.left)}..${Math.round(rect.right)}px in a ${window.innerWidth}px window`,
+        );
+      }
+      for (const el of [dialog, ...dialog.querySelectorAll('*')]) {
+        const style = getComputedStyle(el);
+        // Text cut short on purpose, hidden boxes (an outlined field's notch) and text for screen
+        // readers only (a 1px box) are not content that spills out.
+        if (style.textOverflow === 'ellipsis' || style.visibility === 'hidden' || el.clientWidth <= 1)
+          continue;
+        if (el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible') {
+          problems.push(
+            `${label}: ${describe(el)} holds ${el.scrollWidth}px of content in ${el.clientWidth}px`,
+          );
+        }
+      }
+    }
+    return problems;
+  });
+}
+
 export async function signUpTeacher(
   page: Page,
   name: string,
