@@ -1,3 +1,5 @@
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { authMessages, type PublicUser, type Role } from '@pd/domain';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,6 +21,19 @@ function LocationProbe() {
   );
 }
 
+/**
+ * The style caches of the screens rendered in this test. Each render has its own (public
+ * `createCache` and `CacheProvider`), and `removeTestStyles` (setup.ts, after each test) takes its
+ * `<style>` elements out of the page: the files of a worker share one page (isolate: false), and
+ * jsdom's `getComputedStyle`, which every role and label query calls, reads every rule in the page,
+ * so with MUI's default cache each file paid for the styles of every file before it.
+ */
+const styleCaches: EmotionCache[] = [];
+
+export function removeTestStyles(): void {
+  for (const cache of styleCaches.splice(0)) cache.sheet.flush();
+}
+
 /** Renders a screen inside the app's providers and a memory router at `route`. */
 export function renderWithProviders(
   ui: ReactElement,
@@ -29,16 +44,20 @@ export function renderWithProviders(
 ) {
   const queryClient = createQueryClient();
   const user = userEvent.setup({ delay: null });
+  const styles = createCache({ key: 'css' });
+  styleCaches.push(styles);
   const utils = render(
-    <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path={path} element={ui} />
-          <Route path="*" element={<p>Elsewhere</p>} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
-    </AppProviders>,
+    <CacheProvider value={styles}>
+      <AppProviders queryClient={queryClient}>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path={path} element={ui} />
+            <Route path="*" element={<p>Elsewhere</p>} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </AppProviders>
+    </CacheProvider>,
   );
   return { ...utils, user, queryClient };
 }

@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { fakeMediaQueryList } from './media';
+import { removeTestStyles } from './render';
 
 // Dialogs, menus and tooltips are loaded on demand (off the first load); on a busy 2-core CI machine
 // the first dynamic import of one can take longer than Testing Library's 1 s default for findBy/waitFor.
@@ -21,6 +22,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  removeTestStyles();
   const calls = consoleError.mock.calls;
   consoleError.mockRestore();
   vi.unstubAllGlobals();
