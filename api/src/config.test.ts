@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, repoRoot } from './config.js';
+import { ConfigError, parseConfig, repoRoot, standardPasswordHashCost } from './config.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pd-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -21,6 +21,19 @@ describe('configuration', () => {
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(config.sessionSecret);
     expect(parseConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it("hashes new passwords at argon2's standard cost everywhere but the test suite", () => {
+    expect(standardPasswordHashCost).toEqual({ memoryCost: 65_536, timeCost: 3, parallelism: 4 });
+    expect(parseConfig({ DATA_DIR: dataDir }).passwordHashCost).toEqual(standardPasswordHashCost);
+    const production = parseConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'https://pd.example.org',
+      SESSION_SECRET: 's'.repeat(32),
+    });
+    expect(production.passwordHashCost).toEqual(standardPasswordHashCost);
+    expect(parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }).passwordHashCost.memoryCost).toBe(1024);
   });
 
   it('resolves a relative DATA_DIR against the repository root', () => {

@@ -18,6 +18,22 @@ export type LogLevel = z.infer<typeof LogLevel>;
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
+/** argon2id's cost for a new password hash. */
+export interface PasswordHashCost {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/** The argon2 library's own default (64 MiB, 3 passes, 4 lanes): every deployment's cost. */
+export const standardPasswordHashCost: PasswordHashCost = { memoryCost: 65_536, timeCost: 3, parallelism: 4 };
+/**
+ * NODE_ENV=test only: argon2id's lowest (1 MiB, 2 passes, 1 lane), as the test factories' hashes
+ * already are. A real hash that verifies the same way; the tests sign up hundreds of accounts through
+ * the api, and each standard hash took 120 ms on 4 threads of a 2-core machine.
+ */
+const testPasswordHashCost: PasswordHashCost = { memoryCost: 1024, timeCost: 2, parallelism: 1 };
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   // The operator's details in the legal pages (decision 104).
@@ -171,6 +187,8 @@ export interface Config {
   mailFrom: string;
   /** MAIL_RATE_PER_MINUTE (0: no limit). */
   mailRatePerMinute: number;
+  /** The cost of new password hashes: `standardPasswordHashCost` except under NODE_ENV=test. */
+  passwordHashCost: PasswordHashCost;
   logLevel: LogLevel;
   /** Reverse proxies in front of the api (TRUST_PROXY): 0 reads no X-Forwarded-* header. */
   trustProxyHops: number;
@@ -235,6 +253,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,
+    passwordHashCost: e.NODE_ENV === 'test' ? testPasswordHashCost : standardPasswordHashCost,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxyHops: e.TRUST_PROXY,
     paymentsMode: stripe ? 'stripe' : isProduction ? 'disabled' : 'demo',

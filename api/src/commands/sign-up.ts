@@ -29,7 +29,7 @@ export async function signUp(
 ): Promise<{ needsVerification: true }> {
   auth.assertGoodPassword(input.password, input.email, 'password', input.name);
   // Hashed whether or not the address is taken: both answers take as long.
-  const passwordHash = await auth.hashPassword(input.password);
+  const passwordHash = await auth.hashPassword(input.password, deps.config.passwordHashCost);
   await deps.db.transaction(async (tx) => {
     const user = await auth.createAccount(tx, deps, input, passwordHash);
     if (user) await recordSignup(tx, user.id, input.attribution, deps.clock());
@@ -49,7 +49,7 @@ export async function signUpWithInvite(
   code: string,
 ): Promise<UserRow> {
   auth.assertGoodPassword(input.password, input.email, 'password', input.name);
-  const passwordHash = await auth.hashPassword(input.password);
+  const passwordHash = await auth.hashPassword(input.password, deps.config.passwordHashCost);
   let created: UserRow | null = null;
   await deps.db.transaction(async (tx) => {
     await redeemInvite(

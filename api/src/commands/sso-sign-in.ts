@@ -14,7 +14,7 @@ import * as sso from '../modules/sso/service.js';
 
 import { ssoLinkCodeMail } from '../modules/mail/templates.js';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /**
  * What an SSO sign-in leads to (issue 27 part 3, decision 101): the account of a known identity; a
@@ -30,7 +30,7 @@ export type SsoOutcome =
  */
 export async function signInWithSso(deps: Deps, claims: sso.SsoClaims): Promise<SsoOutcome> {
   // Hashed before the transaction (argon2 takes a while): the new account's unusable password.
-  const passwordHash = await unusablePasswordHash();
+  const passwordHash = await unusablePasswordHash(deps.config.passwordHashCost);
   return deps.db.transaction(async (tx): Promise<SsoOutcome> => {
     const now = deps.clock();
     const identity = await sso.findIdentity(tx, claims);

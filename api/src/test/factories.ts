@@ -32,7 +32,8 @@ const sharedHashes = new Map<string, Promise<string>>();
 /**
  * A real argon2id hash of `password` at the algorithm's lowest cost, made once per test worker: what
  * `buildUser` stores. The login verifies it as it verifies any stored hash (the cost is read from the
- * hash); only the time differs. Accounts made through the api (registration) get the production cost.
+ * hash); only the time differs. Accounts made through the api get config.passwordHashCost, which
+ * under NODE_ENV=test is this same lowest cost (production's is argon2's standard: config.test.ts).
  */
 export function sharedPasswordHash(password: string): Promise<string> {
   let hash = sharedHashes.get(password);
@@ -53,7 +54,7 @@ export async function buildUser(db: Db, options: BuildUserOptions = {}): Promise
       name: options.name ?? 'Test Teacher',
       email,
       // A real argon2id hash at the lowest cost: the login verifies it like any stored hash, in
-      // milliseconds instead of the production cost's hundreds (crypto.test.ts tests that cost).
+      // milliseconds instead of the production cost's hundreds (config.test.ts tests that cost).
       passwordHash: options.passwordHash ?? (await sharedPasswordHash(password)),
       role: options.role ?? 'free',
       emailVerified: options.verified ?? true,

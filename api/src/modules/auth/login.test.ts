@@ -11,13 +11,13 @@ let app: TestApp;
 let teacher: BuiltUser;
 beforeAll(async () => {
   app = await startTestApp();
-  // The production cost (factories store a cheap hash): the stand-in hash must match it.
+  // Made as the api makes an account's hash (config.passwordHashCost): the stand-in must match it.
   const password = 'correct horse battery staple';
   teacher = await buildUser(app.db, {
     role: 'premium',
     name: 'Zoë Núñez',
     password,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashPassword(password, app.config.passwordHashCost),
   });
 });
 afterAll(() => app.close());

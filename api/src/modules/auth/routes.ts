@@ -29,7 +29,7 @@ import * as service from './service.js';
 export function authRoutes(deps: AppDeps): Router {
   const router = new Router();
   // Compute the dummy hash now, so the first unknown-e-mail login is not slower than the rest.
-  void dummyPasswordHash();
+  void dummyPasswordHash(deps.config.passwordHashCost);
   const limit = (bucket: keyof AppDeps['rateLimits']) => rateLimit(deps, bucket, deps.rateLimits[bucket]);
   // Per account, only wrong passwords count and a right one clears them (decision 124): a teacher
   // signing in often, or an admin whose code comes next, is never locked out by their own sign-ins.

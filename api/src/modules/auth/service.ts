@@ -109,7 +109,10 @@ export async function createAccount(
 /** Checks the password; unknown e-mail and wrong password answer alike and take as long. */
 export async function authenticate(deps: ServiceDeps, input: Parsed<typeof LoginRequest>): Promise<UserRow> {
   const user = await store.findUserByEmail(deps.db, input.email);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  const ok = await verifyPassword(
+    user?.passwordHash ?? (await dummyPasswordHash(deps.config.passwordHashCost)),
+    input.password,
+  );
   if (!user || !ok) throw new AppError(401, authMessages.invalidCredentials, errorCodes.unauthorized);
   if (canSignIn(user) === 'emailNotVerified') {
     throw new AppError(403, authMessages.emailNotVerified, errorCodes.emailNotVerified);
@@ -184,7 +187,7 @@ export async function resetPassword(
   input: Parsed<typeof ResetPasswordRequest>,
   addressProven?: (tx: Db, userId: string) => Promise<void>,
 ): Promise<void> {
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, deps.config.passwordHashCost);
   await deps.db.transaction(async (tx) => {
     const now = deps.clock();
     const userId = await store.consumeToken(tx, sha256(input.token), 'password_reset', now);

@@ -1,3 +1,4 @@
+import type { PasswordHashCost } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
@@ -18,8 +19,8 @@ export function findAccountByEmail(db: Db, email: string): Promise<UserRow | nul
  * The password hash of an account made by SSO: of 256 random bits nobody keeps, so no password
  * signs in to it until its owner sets one with "Forgot password?" (the link proves the address).
  */
-export function unusablePasswordHash(): Promise<string> {
-  return hashPassword(randomToken());
+export function unusablePasswordHash(cost?: PasswordHashCost): Promise<string> {
+  return hashPassword(randomToken(), cost);
 }
 
 /**
