@@ -80,7 +80,7 @@ function analyticsRequest(teacher, courses) {
 }
 
 /** One request of the mix, by the share of each kind. */
-function mixedRequest(teacher, courses) {
+export function mixedRequest(teacher, courses) {
   const r = Math.random();
   if (r < 0.4) return ['me', () => teacher.get('/api/auth/me')];
   if (r < 0.7) {
@@ -106,7 +106,7 @@ function mixedRequest(teacher, courses) {
 }
 
 /** Sends one request, timing it; a status >= 400 or a failed connection is an error. */
-async function timed(samples, kind, send) {
+async function timed(samples, kind, send, began = 0) {
   const started = performance.now();
   let status = 0;
   let rejectedOps = 0;
@@ -119,23 +119,30 @@ async function timed(samples, kind, send) {
     status = -1;
     samples.failures.push(error.message);
   }
-  samples.list.push({ kind, ms: performance.now() - started, status, rejectedOps });
+  samples.list.push({ kind, at: started - began, ms: performance.now() - started, status, rejectedOps });
 }
 
-async function openLoop(teachers, courses) {
+/**
+ * The open loop for `duration` seconds (or until `done()` says so, checked before each request);
+ * each sample's `at` is its start, in ms since the loop began.
+ */
+export async function openLoop(teachers, courses, { duration = seconds, done = () => false } = {}) {
   const samples = { list: [], failures: [], lateness: [] };
   const inFlight = new Set();
-  const end = performance.now() + seconds * 1000;
+  const began = performance.now();
+  const deadline = began + duration * 1000;
+  const end = () => (done() ? 0 : deadline);
   const exp = () => -Math.log(1 - Math.random()) * meanIntervalMs;
   await Promise.all(
     teachers.map(async (teacher) => {
       let due = performance.now() + Math.random() * meanIntervalMs;
-      while (due < end) {
+      while (due < end()) {
         const wait = due - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        if (due >= end()) break;
         samples.lateness.push(performance.now() - due);
         const [kind, send] = mixedRequest(teacher, courses);
-        const p = timed(samples, kind, send);
+        const p = timed(samples, kind, send, began);
         inFlight.add(p);
         void p.finally(() => inFlight.delete(p));
         due += exp();
@@ -144,11 +151,12 @@ async function openLoop(teachers, courses) {
     // Each teacher's page, beside: its usage events, at the pwa's pace.
     ...teachers.map(async (teacher) => {
       let due = performance.now() + Math.random() * analyticsMeanMs;
-      while (due < end) {
+      while (due < end()) {
         const wait = due - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        if (due >= end()) break;
         const [kind, send] = analyticsRequest(teacher, courses);
-        const p = timed(samples, kind, send);
+        const p = timed(samples, kind, send, began);
         inFlight.add(p);
         void p.finally(() => inFlight.delete(p));
         due += Math.max(analyticsGapMs, -Math.log(1 - Math.random()) * analyticsMeanMs);
@@ -176,7 +184,7 @@ async function closedLoop(teachers, courses) {
   return samples;
 }
 
-function summary(list) {
+export function summary(list) {
   const times = list.map((s) => s.ms);
   const errors = list.filter((s) => s.status < 0 || s.status >= 400).length;
   return { count: list.length, p50: percentile(times, 50), p99: percentile(times, 99), errors };

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
-import { backgroundRead, backgroundSlice, inSlices } from './turns.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { backgroundRead, backgroundSlice, inSlices, restAfter } from './turns.js';
 
 /** Counts the turns of the event loop until `done()`: one tick per turn, in the turn's check phase. */
 function turnCounter() {
@@ -87,5 +87,25 @@ describe('backgroundRead', () => {
     expect(log).toEqual(['a', 'b', 'c', 'd']);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect(results[2]).toEqual({ status: 'fulfilled', value: 'c' });
+  });
+});
+
+describe('restAfter', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('rests as long as the batch worked, at most 5 s', async () => {
+    vi.useFakeTimers();
+    for (const [worked, rest] of [
+      [120, 120],
+      [9_000, 5_000],
+      [-3, 0],
+    ] as const) {
+      let done = false;
+      void restAfter(worked).then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(Math.max(rest - 1, 0));
+      expect(done && rest > 0).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(done).toBe(true);
+    }
   });
 });

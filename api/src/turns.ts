@@ -62,6 +62,15 @@ export async function* inSlices<T>(items: readonly T[], write: (item: T) => stri
   }
 }
 
+/**
+ * Housekeeping's bulk work (the weekly digests, decision 126) takes turns with the teachers at the
+ * database: after a batch that took `workedMs`, as long again before the next, so a long job holds
+ * the database at most half the time however long it runs.
+ */
+export function restAfter(workedMs: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(workedMs, 0), 5_000)));
+}
+
 let reading: Promise<unknown> = Promise.resolve();
 
 /** Runs `read` once the process's other downloads' reads have finished: one download read at a time. */

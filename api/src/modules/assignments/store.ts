@@ -467,6 +467,16 @@ export async function completionsOfGroupsBetween(
 // ---------------------------------------------------------------------------------------------------
 // The group's e-mail settings.
 
+/** Whether any group has turned the e-mail of `kind` on (for a kind that is off by default). */
+export async function anyGroupTurnedOn(db: Db, kind: AssignmentMailKind): Promise<boolean> {
+  const [row] = await db
+    .select({ id: assignmentMailSettings.licenseGroupId })
+    .from(assignmentMailSettings)
+    .where(and(eq(assignmentMailSettings.kind, kind), eq(assignmentMailSettings.enabled, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The e-mail settings of many groups (their changes only). */
 export async function mailSettingsOfGroups(
   db: Db,
