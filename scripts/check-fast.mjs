@@ -11,9 +11,10 @@
 // start from nothing.
 //
 // Time (decision 084): each step's time, the total and the load average at the start and the end are
-// printed. Measured 2026-11-27 on this 2-core machine, quiet (load average 0.83 at the start): 234 s,
+// printed. Measured 2026-11-27 on a 2-core machine, quiet (load average 0.83 at the start): 234 s,
 // over the 3-minute budget; Vitest takes it (398 s of test time on two workers, CPU-bound), typecheck
-// and lint run beside it. The README's "Testing" says where it goes.
+// and lint run beside it; on a later machine of the same kind 349 s. The README's "Testing" says
+// where it goes.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
