@@ -32,7 +32,7 @@ export const standardPasswordHashCost: PasswordHashCost = { memoryCost: 65_536, 
  * already are. A real hash that verifies the same way; the tests sign up hundreds of accounts through
  * the api, and each standard hash took 120 ms on 4 threads of a 2-core machine.
  */
-const testPasswordHashCost: PasswordHashCost = { memoryCost: 1024, timeCost: 2, parallelism: 1 };
+export const testPasswordHashCost: PasswordHashCost = { memoryCost: 1024, timeCost: 2, parallelism: 1 };
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

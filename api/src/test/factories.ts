@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import argon2 from 'argon2';
 import type { Role } from '@pd/domain';
+import { testPasswordHashCost } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import type { SessionCache } from '../modules/auth/session/cache.js';
+import { hashPassword } from '../modules/auth/crypto.js';
 import { insertUser, updateUser } from '../modules/auth/store.js';
 import { enrolMfa, mfaByDefault } from './mfa.js';
 
@@ -38,7 +39,7 @@ const sharedHashes = new Map<string, Promise<string>>();
 export function sharedPasswordHash(password: string): Promise<string> {
   let hash = sharedHashes.get(password);
   if (!hash) {
-    hash = argon2.hash(password, { type: argon2.argon2id, memoryCost: 1024, timeCost: 2, parallelism: 1 });
+    hash = hashPassword(password, testPasswordHashCost);
     sharedHashes.set(password, hash);
   }
   return hash;

@@ -167,7 +167,7 @@ async function runKind(deps: NudgeDeps, kind: MemberKind, batch: number): Promis
     // Decision 114: every group's day is the UTC day until groups have a time zone.
     const today = localDate(now, 'UTC');
     const { candidates, mails } = await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
+      await store.asBackgroundWork(tx);
       const candidates = await store.nudgeCandidates(tx, {
         kind,
         enabledByDefault: assignmentMailDefaults[kind].enabled,
@@ -352,8 +352,7 @@ export async function sendWeeklyDigests(deps: NudgeDeps, batch = 50): Promise<nu
         now,
       );
       if (claimed.size === 0) return 0;
-      // A background job: one server process, not the parallel workers a request may use.
-      await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
+      await store.asBackgroundWork(tx);
       const ids = [...claimed];
       const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
       const [settingRows, assignments, assignees, completions, admins] = await Promise.all([

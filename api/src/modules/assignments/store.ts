@@ -467,6 +467,14 @@ export async function completionsOfGroupsBetween(
 // ---------------------------------------------------------------------------------------------------
 // The group's e-mail settings.
 
+/**
+ * The rest of transaction `tx` is background work (decision 126): its queries keep to one process of
+ * the database server, not the parallel workers a teacher's request may use.
+ */
+export async function asBackgroundWork(tx: Db): Promise<void> {
+  await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
+}
+
 /** Whether any group has turned the e-mail of `kind` on (for a kind that is off by default). */
 export async function anyGroupTurnedOn(db: Db, kind: AssignmentMailKind): Promise<boolean> {
   const [row] = await db
