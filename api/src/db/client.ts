@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -118,18 +119,22 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
     const client = dataDir
       ? await createPglite({ dataDir: path.join(dataDir, 'pglite') })
       : await createPglite({ loadDataDir });
-    return {
-      db: drizzlePglite(client, { schema }) as unknown as Db,
-      driver: 'pglite',
-      close: async () => {
-        await client.close();
-        release();
-      },
-    };
+    return pgliteDatabase(client, async () => {
+      await client.close();
+      release();
+    });
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/**
+ * The app's view of an open PGlite; `close` is what closing it does (the tests hand a reset copy to
+ * the next test file instead of closing it: api/src/test/database.ts).
+ */
+export function pgliteDatabase(client: PGlite, close: () => Promise<void>): Database {
+  return { db: drizzlePglite(client, { schema }) as unknown as Db, driver: 'pglite', close };
 }
 
 export async function openDatabase(
