@@ -1,7 +1,7 @@
 import { authMessages } from '@pd/domain';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders, stubApi } from '../test/render';
+import { jsonResponse, fill, renderWithProviders, stubApi } from '../test/render';
 import { RootLayout } from './root-layout';
 
 // The page is "up" when this test says so, and the update prompt's code is still on its way (a slow
@@ -23,8 +23,8 @@ describe('RootLayout while code loads after the first screen', () => {
     const { user } = renderWithProviders(<RootLayout />);
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
     const dialog = await screen.findByRole('dialog', { name: /sign in/i });
-    await user.type(within(dialog).getByLabelText(/^email/i), 'new@school.test');
-    await user.type(within(dialog).getByLabelText(/^password/i), 'correct-horse-battery');
+    await fill(user, within(dialog).getByLabelText(/^email/i), 'new@school.test');
+    await fill(user, within(dialog).getByLabelText(/^password/i), 'correct-horse-battery');
 
     await act(async () => pageUp.open());
 

@@ -7,7 +7,7 @@ import { PremiumBanner } from '../features/premium/premium-banner';
 import { deleteUserDb } from '../offline/db';
 import { meKeys, useMe } from '../offline/get-me';
 import { setupRealApi } from '../test/real-api';
-import { renderWithProviders } from '../test/render';
+import { fill, renderWithProviders } from '../test/render';
 
 /**
  * Issue 26: GET /api/stripe/subscription answered 401 during a two-step sign-in. The password step
@@ -55,8 +55,8 @@ describe('a two-step sign-in while the page shows someone signed in', () => {
     );
     expect(await screen.findByText('Signed in as: Pat Premium')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText(/email/i), admin.email);
-    await user.type(screen.getByLabelText(/^password/i), admin.password);
+    await fill(user, screen.getByLabelText(/email/i), admin.email);
+    await fill(user, screen.getByLabelText(/^password/i), admin.password);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await screen.findByLabelText(/6-digit code/);
     expect(queryClient.getQueryData(meKeys.all)).toBeNull();

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteUserDb } from '../../offline/db';
 import { groupWithMembers, setupRealApi, signInClient, type Teacher } from '../../test/real-api';
-import { renderWithProviders } from '../../test/render';
+import { fill, renderWithProviders } from '../../test/render';
 import { AdminPage } from './admin-page';
 
 /** The dashboard over the real api (src/test/real-api.ts, decision 030): every answer is the server's. */
@@ -33,7 +33,7 @@ async function rowOf(email: string) {
 async function search(user: ReturnType<typeof renderWithProviders>['user'], text: string) {
   const box = await screen.findByLabelText('Search name or email');
   await user.clear(box);
-  await user.type(box, text);
+  await fill(user, box, text);
   await user.click(screen.getByRole('button', { name: 'Search' }));
 }
 
@@ -159,7 +159,7 @@ describe('AdminPage', () => {
     await waitFor(() => expect(create).toBeEnabled());
     await user.click(create);
     expect(await screen.findByText('Name required')).toBeVisible();
-    await user.type(within(dialog).getByLabelText(/License group name/), '  Oak Primary  ');
+    await fill(user, within(dialog).getByLabelText(/License group name/), '  Oak Primary  ');
     await user.click(within(dialog).getByRole('button', { name: 'Create License Group' }));
     expect(await screen.findByText('Purchaser required')).toBeVisible();
     await user.click(within(dialog).getByRole('combobox', { name: /Purchaser/ }));
@@ -171,6 +171,8 @@ describe('AdminPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create License Group' }));
     expect(await screen.findByText(adminMessages.groupCreated)).toBeVisible();
     expect(screen.getByText(new RegExp(`Oak Primary for ${admin.email}: 30 licenses`))).toBeVisible();
+    // The dialog closes (the page behind it takes clicks again once it has gone).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await search(user, admin.email);
     const row = await rowOf(admin.email);
@@ -217,7 +219,7 @@ describe('AdminPage', () => {
     const { user } = renderWithProviders(<AdminPage />, { route: '/admin' });
     await user.click(await screen.findByRole('button', { name: 'Create License Group' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create License Group' });
-    await user.type(within(dialog).getByLabelText(/License group name/), 'Maple Middle');
+    await fill(user, within(dialog).getByLabelText(/License group name/), 'Maple Middle');
     await pickPurchaser(user, dialog, new RegExp(admin.email));
     await user.click(within(dialog).getByRole('button', { name: 'Create License Group' }));
     expect(await screen.findByText(adminMessages.groupCreated)).toBeVisible();

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteUserDb } from '../../offline/db';
 import { groupWithMembers, setupRealApi } from '../../test/real-api';
-import { renderWithProviders } from '../../test/render';
+import { fill, renderWithProviders } from '../../test/render';
 import { LicenseAdminPage } from './license-admin-page';
 
 /**
@@ -46,7 +46,7 @@ describe('License Management: groups, co-admins and the term (issue 28)', { time
     expect(within(list).getByText(admin.email)).toBeVisible();
     expect(within(list).getByText('Purchaser')).toBeVisible();
     const box = screen.getByLabelText(/Add a co-admin/);
-    await user.type(box, co.email);
+    await fill(user, box, co.email);
     await user.click(screen.getByRole('button', { name: 'Add co-admin' }));
     expect(await within(await adminsList()).findByText(co.email)).toBeVisible();
     await waitFor(() => expect(box).toHaveValue(''));
@@ -58,7 +58,7 @@ describe('License Management: groups, co-admins and the term (issue 28)', { time
     expect(await admins(birch)).toEqual([admin.email, co.email]);
 
     // A teacher's account cannot manage a group: the server's sentence, nothing added.
-    await user.type(box, teacher.email);
+    await fill(user, box, teacher.email);
     await user.click(screen.getByRole('button', { name: 'Add co-admin' }));
     expect(await screen.findByText(groupAdminMessages.notLicenseAdmin)).toBeVisible();
     expect(await admins(birch)).toEqual([admin.email, co.email]);
@@ -83,7 +83,7 @@ describe('License Management: groups, co-admins and the term (issue 28)', { time
     // No co-admin yet: the page says what to do first, and offers no one.
     expect(await screen.findByText(groupAdminMessages.noCoAdmins)).toBeVisible();
     expect(screen.queryByRole('combobox', { name: groupAdminMessages.handOverLabel })).toBeNull();
-    await user.type(screen.getByLabelText(/Add a co-admin/), heir.email);
+    await fill(user, screen.getByLabelText(/Add a co-admin/), heir.email);
     await user.click(screen.getByRole('button', { name: 'Add co-admin' }));
     expect(await within(await adminsList()).findByText(heir.email)).toBeVisible();
 

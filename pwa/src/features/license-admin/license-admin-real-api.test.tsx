@@ -6,7 +6,7 @@ import { deleteUserDb, userDb } from '../../offline/db';
 import { newOutboxOp } from '../../offline/outbox';
 import { syncNow } from '../../offline/sync-engine';
 import { freeCourse, groupWithMembers, setupRealApi, type Teacher } from '../../test/real-api';
-import { deferred, renderWithProviders } from '../../test/render';
+import { deferred, fill, renderWithProviders } from '../../test/render';
 import { LicenseAdminPage } from './license-admin-page';
 
 /**
@@ -58,7 +58,7 @@ describe('License Management over the real api (issue 26)', { timeout: 60_000 },
       'ana@school.org',
     );
     expect(screen.queryByRole('note', { name: 'First steps' })).toBeNull();
-    await user.type(await emailBox(), 'ana@school.org');
+    await fill(user, await emailBox(), 'ana@school.org');
     await user.click(screen.getByRole('button', { name: 'Send Invites' }));
     expect(await screen.findByText('No invitations sent')).toBeVisible();
     expect(
@@ -90,7 +90,7 @@ describe('License Management over the real api (issue 26)', { timeout: 60_000 },
   it('sends one resend for a double click, disabled in flight, and names the wait of a resend too soon', async () => {
     await adminWithEmptyGroup();
     const { user } = renderWithProviders(<LicenseAdminPage />);
-    await user.type(await emailBox(), 'bo@school.org');
+    await fill(user, await emailBox(), 'bo@school.org');
     await user.click(screen.getByRole('button', { name: 'Send Invites' }));
     const resend = await screen.findByRole('button', { name: 'Resend invitation to bo@school.org' });
 

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildUser, jsonResponse, renderWithProviders, stubApi } from '../../../test/render';
+import { buildUser, jsonResponse, fill, renderWithProviders, stubApi } from '../../../test/render';
 import { AuthDialog } from './auth-dialog';
 
 // Issue 16: the page the teacher asked for survives the sign-in, the sign-up and the e-mail link.
@@ -17,8 +17,8 @@ function renderDialog(mode: 'signIn' | 'signUp', route: Parameters<typeof render
 }
 
 async function signIn(user: ReturnType<typeof renderDialog>['user']) {
-  await user.type(screen.getByLabelText(/email/i), 'maria@school.org');
-  await user.type(screen.getByLabelText(/^password/i), 'secret-pass');
+  await fill(user, screen.getByLabelText(/email/i), 'maria@school.org');
+  await fill(user, screen.getByLabelText(/^password/i), 'secret-pass');
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
 }
 
@@ -75,9 +75,9 @@ describe('AuthDialog: back to the page asked for', () => {
     const { user } = renderDialog('signUp', {
       route: { pathname: '/prompt-engineering', state: { from: modulePath } },
     });
-    await user.type(screen.getByLabelText(/full name/i), 'Maria Lopez');
-    await user.type(screen.getByLabelText(/^email/i), 'maria@school.org');
-    await user.type(screen.getByLabelText(/^password/i), 'long enough');
+    await fill(user, screen.getByLabelText(/full name/i), 'Maria Lopez');
+    await fill(user, screen.getByLabelText(/^email/i), 'maria@school.org');
+    await fill(user, screen.getByLabelText(/^password/i), 'long enough');
     await user.click(screen.getByRole('checkbox', { name: /terms/i }));
     await user.click(screen.getByRole('button', { name: /create account/i }));
     await waitFor(() => expect(api.calls('POST /api/auth/register')).toHaveLength(1));

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteUserDb } from '../../../offline/db';
 import { meKeys } from '../../../offline/get-me';
 import { recoveryCodesOf, setupRealApi } from '../../../test/real-api';
-import { renderWithProviders } from '../../../test/render';
+import { fill, renderWithProviders } from '../../../test/render';
 import { AccountPage } from '../routes/account-page';
 import { SignInForm } from './sign-in-form';
 
@@ -21,8 +21,8 @@ async function givePassword(
   user: ReturnType<typeof renderWithProviders>['user'],
   who: { email: string; password: string },
 ) {
-  await user.type(screen.getByLabelText(/email/i), who.email);
-  await user.type(screen.getByLabelText(/^password/i), who.password);
+  await fill(user, screen.getByLabelText(/email/i), who.email);
+  await fill(user, screen.getByLabelText(/^password/i), who.password);
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
 }
 
@@ -57,7 +57,7 @@ describe('the sign-in of an account with two-step sign-in', () => {
     const { user } = renderWithProviders(<SignInForm onSuccess={onSuccess} />);
     await givePassword(user, admin);
     await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
-    await user.type(screen.getByLabelText(/Recovery code/), recoveryCodesOf(admin.email)[0]!);
+    await fill(user, screen.getByLabelText(/Recovery code/), recoveryCodesOf(admin.email)[0]!);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
     expect(await screen.findByText(mfaMessages.recoveryCodeUsed(9))).toBeInTheDocument();
@@ -151,11 +151,11 @@ describe('the Account page', () => {
     expect(await within(section).findByText('Off')).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Turn on two-step sign-in' }));
 
-    await user.type(within(section).getByLabelText(/Your password/), 'not my password');
+    await fill(user, within(section).getByLabelText(/Your password/), 'not my password');
     await user.click(within(section).getByRole('button', { name: 'Set up two-step sign-in' }));
     expect(await within(section).findByText(mfaMessages.passwordWrong)).toBeInTheDocument();
     await user.clear(within(section).getByLabelText(/Your password/));
-    await user.type(within(section).getByLabelText(/Your password/), teacher.password);
+    await fill(user, within(section).getByLabelText(/Your password/), teacher.password);
     await user.click(within(section).getByRole('button', { name: 'Set up two-step sign-in' }));
 
     const key = (await within(section).findByText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/)).textContent!.replace(
@@ -173,8 +173,8 @@ describe('the Account page', () => {
     expect(within(section).getByText(/10 of 10 recovery codes left/)).toBeInTheDocument();
 
     await user.click(within(section).getByRole('button', { name: 'Turn off' }));
-    await user.type(within(section).getByLabelText(/Your password/), teacher.password);
-    await user.type(within(section).getByLabelText(/recovery code/), codes[0]!);
+    await fill(user, within(section).getByLabelText(/Your password/), teacher.password);
+    await fill(user, within(section).getByLabelText(/recovery code/), codes[0]!);
     await user.click(within(section).getByRole('button', { name: 'Turn off' }));
     expect(await within(section).findByText('Off')).toBeInTheDocument();
   });
@@ -186,10 +186,11 @@ describe('the Account page', () => {
     const section = await screen.findByRole('region', { name: 'Two-step sign-in' });
     await user.click(await within(section).findByRole('button', { name: 'Move to a new phone' }));
 
-    await user.type(within(section).getByLabelText(/Your password/), admin.password);
+    await fill(user, within(section).getByLabelText(/Your password/), admin.password);
     await user.click(within(section).getByRole('button', { name: 'Set up two-step sign-in' }));
     expect(await within(section).findByText(mfaMessages.currentCodeRequired)).toBeInTheDocument();
-    await user.type(
+    await fill(
+      user,
       within(section).getByLabelText(/current authenticator app/),
       recoveryCodesOf(admin.email)[0]!,
     );

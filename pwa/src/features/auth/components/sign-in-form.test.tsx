@@ -5,6 +5,7 @@ import {
   buildUser,
   deferred,
   jsonResponse,
+  fill,
   renderWithProviders,
   stubApi,
   tooManyAttemptsResponse,
@@ -22,7 +23,7 @@ describe('SignInForm', () => {
     // Nothing sent (the SSO buttons' provider list aside).
     expect(api.calls('POST /api/auth/login')).toHaveLength(0);
 
-    await user.type(screen.getByLabelText(/email/i), 'not-an-email');
+    await fill(user, screen.getByLabelText(/email/i), 'not-an-email');
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
   });
 
@@ -35,8 +36,8 @@ describe('SignInForm', () => {
 
     expect(screen.getByLabelText(/email/i)).toHaveAttribute('autocomplete', 'email');
     expect(screen.getByLabelText(/^password/i)).toHaveAttribute('autocomplete', 'current-password');
-    await user.type(screen.getByLabelText(/email/i), '  Maria@School.org ');
-    await user.type(screen.getByLabelText(/^password/i), 'secret-pass');
+    await fill(user, screen.getByLabelText(/email/i), '  Maria@School.org ');
+    await fill(user, screen.getByLabelText(/^password/i), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
@@ -69,8 +70,8 @@ describe('SignInForm', () => {
       'POST /api/auth/resend-verification': () => jsonResponse(200, { ok: true }),
     });
     const { user } = renderWithProviders(<SignInForm />);
-    await user.type(screen.getByLabelText(/email/i), 'new@school.org');
-    await user.type(screen.getByLabelText(/^password/i), 'whatever1');
+    await fill(user, screen.getByLabelText(/email/i), 'new@school.org');
+    await fill(user, screen.getByLabelText(/^password/i), 'whatever1');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     const toast = await screen.findByTestId('toast');
@@ -86,8 +87,8 @@ describe('SignInForm', () => {
     let answer = jsonResponse(401, { error: 'Invalid email or password' });
     stubApi({ 'POST /api/auth/login': () => answer });
     const { user } = renderWithProviders(<SignInForm />);
-    await user.type(screen.getByLabelText(/email/i), 'maria@school.org');
-    await user.type(screen.getByLabelText(/^password/i), 'wrong-pass');
+    await fill(user, screen.getByLabelText(/email/i), 'maria@school.org');
+    await fill(user, screen.getByLabelText(/^password/i), 'wrong-pass');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     let toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('Sign in failed');
@@ -105,8 +106,8 @@ describe('SignInForm', () => {
   it("shows the server's message and the wait on 429 (issue 16)", async () => {
     stubApi({ 'POST /api/auth/login': () => tooManyAttemptsResponse(3600) });
     const { user } = renderWithProviders(<SignInForm />);
-    await user.type(screen.getByLabelText(/email/i), 'maria@school.org');
-    await user.type(screen.getByLabelText(/^password/i), 'wrong-pass');
+    await fill(user, screen.getByLabelText(/email/i), 'maria@school.org');
+    await fill(user, screen.getByLabelText(/^password/i), 'wrong-pass');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('Too many attempts.');

@@ -1,16 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authMessages } from '@pd/domain';
-import { deferred, jsonResponse, renderWithProviders, stubApi } from '../../../test/render';
+import { deferred, jsonResponse, fill, renderWithProviders, stubApi } from '../../../test/render';
 import { SignUpForm } from './sign-up-form';
 
-async function fill(
+async function fillForm(
   user: ReturnType<typeof renderWithProviders>['user'],
   values: { name?: string; email?: string; password?: string },
 ) {
-  if (values.name) await user.type(screen.getByLabelText(/full name/i), values.name);
-  if (values.email) await user.type(screen.getByLabelText(/^email/i), values.email);
-  if (values.password) await user.type(screen.getByLabelText(/^password/i), values.password);
+  if (values.name) await fill(user, screen.getByLabelText(/full name/i), values.name);
+  if (values.email) await fill(user, screen.getByLabelText(/^email/i), values.email);
+  if (values.password) await fill(user, screen.getByLabelText(/^password/i), values.password);
 }
 
 describe('SignUpForm', () => {
@@ -34,7 +34,7 @@ describe('SignUpForm', () => {
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
 
-    await fill(user, { name: 'x'.repeat(121), email: 'a@b', password: 'short' });
+    await fillForm(user, { name: 'x'.repeat(121), email: 'a@b', password: 'short' });
     await waitFor(() => expect(screen.getByText('Name too long')).toBeInTheDocument());
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
     // Nothing sent (the SSO buttons' provider list aside).
@@ -59,7 +59,7 @@ describe('SignUpForm', () => {
     const gate = deferred<Response>();
     const api = stubApi({ 'POST /api/auth/register': () => gate.promise });
     const { user } = renderWithProviders(<SignUpForm />);
-    await fill(user, { name: 'Maria Lopez', email: 'Maria@School.org', password: 'long-enough' });
+    await fillForm(user, { name: 'Maria Lopez', email: 'Maria@School.org', password: 'long-enough' });
     await user.click(screen.getByRole('checkbox', { name: /terms of service/i }));
     await user.click(screen.getByRole('checkbox', { name: /newsletter/i }));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -96,7 +96,7 @@ describe('SignUpForm', () => {
       screen.getByText('Email pre-filled from your invitation and cannot be changed'),
     ).toBeInTheDocument();
 
-    await fill(user, { name: 'Teacher One', password: 'long-enough' });
+    await fillForm(user, { name: 'Teacher One', password: 'long-enough' });
     await user.click(screen.getByRole('checkbox', { name: /terms of service/i }));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(api.calls('POST /api/auth/register')).toHaveLength(1));
@@ -122,7 +122,7 @@ describe('SignUpForm', () => {
       const { user, unmount } = renderWithProviders(
         <SignUpForm inviteCode="abc123" lockedEmail="teacher@district.org" onSuccess={onSuccess} />,
       );
-      await fill(user, { name: 'Teacher One', password: 'long-enough' });
+      await fillForm(user, { name: 'Teacher One', password: 'long-enough' });
       await user.click(screen.getByRole('checkbox', { name: /terms of service/i }));
       await user.click(screen.getByRole('checkbox', { name: /newsletter/i }));
       await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -148,7 +148,7 @@ describe('SignUpForm', () => {
         jsonResponse(400, { error: message, code: 'VALIDATION_ERROR', fields: { password: message } }),
     });
     const { user } = renderWithProviders(<SignUpForm />);
-    await fill(user, { name: 'Maria Lopez', email: 'maria@school.org', password: 'password1' });
+    await fillForm(user, { name: 'Maria Lopez', email: 'maria@school.org', password: 'password1' });
     await user.click(screen.getByRole('checkbox', { name: /terms of service/i }));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText(message, { selector: 'p' })).toBeInTheDocument();
@@ -161,7 +161,7 @@ describe('SignUpForm', () => {
     });
     stubApi({ 'POST /api/auth/register': () => answer });
     const { user } = renderWithProviders(<SignUpForm />);
-    await fill(user, { name: 'Maria Lopez', email: 'maria@school.org', password: 'long-enough' });
+    await fillForm(user, { name: 'Maria Lopez', email: 'maria@school.org', password: 'long-enough' });
     await user.click(screen.getByRole('checkbox', { name: /terms of service/i }));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     const toast = await screen.findByTestId('toast');

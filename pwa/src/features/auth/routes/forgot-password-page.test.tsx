@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   deferred,
   jsonResponse,
+  fill,
   renderWithProviders,
   stubApi,
   tooManyAttemptsResponse,
@@ -16,7 +17,7 @@ describe('ForgotPasswordPage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Forgot your password?');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/email/i), 'nope');
+    await fill(user, screen.getByLabelText(/email/i), 'nope');
     expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
     expect(api.requests).toHaveLength(0);
   });
@@ -25,7 +26,7 @@ describe('ForgotPasswordPage', () => {
     const gate = deferred<Response>();
     const api = stubApi({ 'POST /api/auth/forgot-password': () => gate.promise });
     const { user } = renderWithProviders(<ForgotPasswordPage />);
-    await user.type(screen.getByLabelText(/email/i), 'maria@school.org');
+    await fill(user, screen.getByLabelText(/email/i), 'maria@school.org');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
     expect(api.calls('POST /api/auth/forgot-password')[0]?.body).toEqual({ email: 'maria@school.org' });
@@ -38,7 +39,7 @@ describe('ForgotPasswordPage', () => {
   it('shows the spec failure text when the call fails', async () => {
     stubApi({ 'POST /api/auth/forgot-password': () => jsonResponse(500, { error: 'Something went wrong' }) });
     const { user } = renderWithProviders(<ForgotPasswordPage />);
-    await user.type(screen.getByLabelText(/email/i), 'maria@school.org');
+    await fill(user, screen.getByLabelText(/email/i), 'maria@school.org');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     await waitFor(() =>
       expect(screen.getByTestId('toast')).toHaveTextContent('Failed to send reset email. Please try again.'),
@@ -49,7 +50,7 @@ describe('ForgotPasswordPage', () => {
   it("shows the server's message and the wait on 429 (issue 16)", async () => {
     stubApi({ 'POST /api/auth/forgot-password': () => tooManyAttemptsResponse(45) });
     const { user } = renderWithProviders(<ForgotPasswordPage />);
-    await user.type(screen.getByLabelText(/email/i), 'maria@school.org');
+    await fill(user, screen.getByLabelText(/email/i), 'maria@school.org');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('Too many attempts.');

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteUserDb } from '../../../offline/db';
 import { groupWithMembers, setupRealApi, type Teacher } from '../../../test/real-api';
-import { renderWithProviders } from '../../../test/render';
+import { fill, renderWithProviders } from '../../../test/render';
 import { JoinPage } from './join-page';
 
 /**
@@ -137,9 +137,9 @@ describe('signed out', { timeout: 60_000 }, () => {
     expect(screen.getByText(/Use your @district\.org or @k12\.district\.org address\./)).toBeVisible();
 
     const form = screen.getByRole('form', { name: 'Create account' });
-    await user.type(within(form).getByLabelText(/^Full name/), 'Ana Ng');
-    await user.type(within(form).getByLabelText(/^Email/), 'ana.ng@district.org');
-    await user.type(within(form).getByLabelText(/^Password/), password);
+    await fill(user, within(form).getByLabelText(/^Full name/), 'Ana Ng');
+    await fill(user, within(form).getByLabelText(/^Email/), 'ana.ng@district.org');
+    await fill(user, within(form).getByLabelText(/^Password/), password);
     await user.click(within(form).getByRole('checkbox', { name: /Terms of Service/ }));
     await user.click(within(form).getByRole('button', { name: 'Create Account' }));
 
@@ -165,8 +165,8 @@ describe('signed out', { timeout: 60_000 }, () => {
     const { user } = renderJoin(link.code);
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     const form = screen.getByRole('form', { name: 'Sign in' });
-    await user.type(within(form).getByLabelText(/^Email/), teacher.email);
-    await user.type(within(form).getByLabelText(/^Password/), password);
+    await fill(user, within(form).getByLabelText(/^Email/), teacher.email);
+    await fill(user, within(form).getByLabelText(/^Password/), password);
     await user.click(within(form).getByRole('button', { name: 'Sign In' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));

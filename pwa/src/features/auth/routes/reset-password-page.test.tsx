@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderWithProviders, stubApi } from '../../../test/render';
+import { jsonResponse, fill, renderWithProviders, stubApi } from '../../../test/render';
 import { ResetPasswordPage } from './reset-password-page';
 
 describe('ResetPasswordPage', () => {
@@ -18,13 +18,13 @@ describe('ResetPasswordPage', () => {
   it('validates the new password and its confirmation with the spec messages', async () => {
     const api = stubApi();
     const { user } = renderWithProviders(<ResetPasswordPage />, { route: '/reset-password?token=tok123' });
-    await user.type(screen.getByLabelText(/^new password/i), 'short');
-    await user.type(screen.getByLabelText(/^confirm password/i), 'different');
+    await fill(user, screen.getByLabelText(/^new password/i), 'short');
+    await fill(user, screen.getByLabelText(/^confirm password/i), 'different');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText(/^new password/i));
-    await user.type(screen.getByLabelText(/^new password/i), 'long-enough');
+    await fill(user, screen.getByLabelText(/^new password/i), 'long-enough');
     expect(screen.getByText("Passwords don't match")).toBeInTheDocument();
     expect(api.requests).toHaveLength(0);
   });
@@ -43,8 +43,8 @@ describe('ResetPasswordPage', () => {
   it('sends {token, newPassword} and shows the success screen with a sign-in action', async () => {
     const api = stubApi({ 'POST /api/auth/reset-password': () => jsonResponse(200, { ok: true }) });
     const { user } = renderWithProviders(<ResetPasswordPage />, { route: '/reset-password?token=tok123' });
-    await user.type(screen.getByLabelText(/^new password/i), 'brand-new-pass');
-    await user.type(screen.getByLabelText(/^confirm password/i), 'brand-new-pass');
+    await fill(user, screen.getByLabelText(/^new password/i), 'brand-new-pass');
+    await fill(user, screen.getByLabelText(/^confirm password/i), 'brand-new-pass');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Password reset successful' }),
@@ -62,8 +62,8 @@ describe('ResetPasswordPage', () => {
         jsonResponse(400, { error: 'This link is invalid or has expired. Please request a new one.' }),
     });
     const { user } = renderWithProviders(<ResetPasswordPage />, { route: '/reset-password?token=old' });
-    await user.type(screen.getByLabelText(/^new password/i), 'brand-new-pass');
-    await user.type(screen.getByLabelText(/^confirm password/i), 'brand-new-pass');
+    await fill(user, screen.getByLabelText(/^new password/i), 'brand-new-pass');
+    await fill(user, screen.getByLabelText(/^confirm password/i), 'brand-new-pass');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     await waitFor(() =>
       expect(screen.getByTestId('toast')).toHaveTextContent(

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { inviteMessages, licenceErrorCodes, licenceMessages } from '@pd/domain';
 import { describe, expect, it } from 'vitest';
-import { buildUser, jsonResponse, renderWithProviders, stubApi } from '../../../test/render';
+import { buildUser, jsonResponse, fill, renderWithProviders, stubApi } from '../../../test/render';
 import { SignupPage } from './signup-page';
 
 describe('SignupPage', () => {
@@ -127,8 +127,8 @@ describe('SignupPage', () => {
     });
     const { user } = renderWithProviders(<SignupPage />, { route: '/signup?invite=good' });
     expect(await screen.findByLabelText(/^email/i)).toHaveValue('teacher@district.org');
-    await user.type(screen.getByLabelText(/full name/i), 'Tess Teacher');
-    await user.type(screen.getByLabelText(/^password/i), 'long-enough-pass');
+    await fill(user, screen.getByLabelText(/full name/i), 'Tess Teacher');
+    await fill(user, screen.getByLabelText(/^password/i), 'long-enough-pass');
     await user.click(screen.getByRole('checkbox', { name: /terms of service/i }));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));

@@ -1,7 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthDialogContext } from '../../../components/auth-dialog-context';
-import { jsonResponse, renderWithProviders, stubApi, tooManyAttemptsResponse } from '../../../test/render';
+import {
+  jsonResponse,
+  fill,
+  renderWithProviders,
+  stubApi,
+  tooManyAttemptsResponse,
+} from '../../../test/render';
 import { VerifySentPage } from './verify-sent-page';
 
 describe('VerifySentPage', () => {
@@ -69,7 +75,7 @@ describe('VerifySentPage', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(openAuthDialog).toHaveBeenCalledWith('signIn');
 
-    await user.type(screen.getByLabelText('Email'), 'maria@school.org');
+    await fill(user, screen.getByLabelText('Email'), 'maria@school.org');
     await user.click(screen.getByRole('button', { name: 'Send a new verification link' }));
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Verification email sent'));
     expect(api.calls('POST /api/auth/resend-verification')[0]?.body).toEqual({ email: 'maria@school.org' });
