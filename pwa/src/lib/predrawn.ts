@@ -9,6 +9,11 @@ import { useLayoutEffect } from 'react';
  */
 let loadingScreens = 0;
 
+/** Whether a drawn page is on screen (the app's page has not replaced it yet). */
+export function predrawnOnScreen(): boolean {
+  return document.getElementById(predrawnId) !== null;
+}
+
 /** Removes the drawn page (the root shows in the same frame). */
 export function releasePredrawn(): void {
   document.getElementById(predrawnId)?.remove();

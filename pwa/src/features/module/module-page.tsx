@@ -50,6 +50,7 @@ import {
   type SaveModuleProgressResult,
 } from '../../offline/progress';
 import type { ReturnState } from '../../lib/return-path';
+import { predrawnOnScreen } from '../../lib/predrawn';
 import { useAfterPaint } from '../../lib/use-after-paint';
 import { useOnline } from '../../lib/use-online';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -103,8 +104,11 @@ export function ModulePage({ moduleAside }: ModulePageProps = {}) {
   const viewerId = viewer.user?.id;
   const current = useMemo(() => ({ viewerId, course: course.data }), [viewerId, course.data]);
   const deferred = useDeferredValue(current);
-  const courseData =
-    course.data && deferred.viewerId === viewerId ? (deferred.course ?? course.data) : course.data;
+  // While a drawn lesson is on screen (decisions 070 and 122) nothing waits for the module view, so
+  // its first drawing is made in the background as well, in pieces a tap can come between; with
+  // nothing on screen the first course is drawn at once.
+  const atOnce = predrawnOnScreen() ? undefined : course.data;
+  const courseData = course.data && deferred.viewerId === viewerId ? (deferred.course ?? atOnce) : atOnce;
 
   // Move focus to the new module's title when the teacher goes from one module to another.
   const moduleKey = `${courseSlug}/${moduleId}`;
