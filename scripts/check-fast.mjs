@@ -16,7 +16,7 @@
 // beside it. The README's "Testing" says where it goes (decision 127).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { loadavg, setPriority } from 'node:os';
 
 const root = new URL('..', import.meta.url).pathname;
 const projects = ['domain', 'content', 'api', 'pwa', 'service-worker', 'lint'];
@@ -62,6 +62,16 @@ function step([title, cmd, args], live = false) {
       env,
       stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
     });
+    // Typecheck and lint run at a lower priority than the tests: they take the cores when the tests
+    // wait (a test waiting on a timer or the network leaves its core idle), not in turn with them.
+    // Inherited by what npx starts (tsc, eslint); where the system refuses, they run as they are.
+    if (!live && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // not allowed here: same priority
+      }
+    }
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
