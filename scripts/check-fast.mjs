@@ -11,9 +11,9 @@
 // start from nothing.
 //
 // Time (decision 084): each step's time, the total and the load average at the start and the end are
-// printed. Measured 2026-11-27 on a 2-core machine after a small change, warm caches, load average
-// 1.26 at the start: 171 s (the 3-minute budget); the Vitest lane takes it, typecheck and lint run
-// beside it. The README's "Testing" says where it goes (decision 127).
+// printed. Measured 2026-11-27 on a 2-core machine after a small change, warm caches: 171-202 s over
+// six runs (the budget is 3 minutes); the Vitest lane takes it, typecheck and lint run beside it.
+// The README's "Testing" says where it goes (decision 127).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { loadavg, setPriority } from 'node:os';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { createTestDatabase, keptCopies } from './database.js';
 import { postgresAdminUrl } from './template.js';
@@ -15,7 +16,7 @@ const onPglite = !postgresAdminUrl();
 /** The first row of a raw query. */
 const firstRow = <T>(result: unknown): T => (result as { rows: T[] }).rows[0]!;
 
-async function userCount(db: Awaited<ReturnType<typeof createTestDatabase>>['database']['db']) {
+async function userCount(db: Db) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return row!.n;
 }

@@ -76,8 +76,9 @@ async function pgliteCopy(dumpFile: string): Promise<TestDatabase> {
   }
   const open = client;
   const drop = async () => {
-    if (kept.length < keepAtMost && !kept.includes(open) && (await emptied(open))) kept.push(open);
-    else if (!kept.includes(open)) await open.close();
+    if (kept.includes(open)) return; // dropped already
+    if (kept.length < keepAtMost && (await emptied(open))) kept.push(open);
+    else await open.close();
   };
   return { database: pgliteDatabase(open, drop), drop };
 }

@@ -19,10 +19,7 @@ function useLocale(): string {
   );
 }
 
-/**
- * One formatter per locale: making an `Intl.DateTimeFormat` costs far more than using one (on a 4x
- * slower phone, making one for each drawing of the module view was a fifth of its first render).
- */
+/** One formatter per locale written with `Intl`: making an `Intl.DateTimeFormat` costs far more than using one. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function reviewDateFormat(locale: string): Intl.DateTimeFormat {
   let format = formatters.get(locale);
