@@ -5,6 +5,7 @@ import {
   type GroupAssignmentsResponse,
   localDate,
   type MyAssignment,
+  pdHoursEarned,
 } from '@pd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/auth-helpers.js';
@@ -340,6 +341,26 @@ describe('nudges', () => {
     await nudge();
     await app.mailer.idle();
     expect(mailsTo(member.email)).toHaveLength(1);
+  });
+
+  it("the weekly digest names who finished in the last 7 days and the PD hours they earned, not last week's finishers", async () => {
+    const s = await school(3, 'East Shelbyville');
+    const [early, finisher, idle] = s.members as [Teacher, Teacher, Teacher];
+    expect((await assign(s, { courseSlugs: [freeCourse], dueDate: addDays(today(), 30) })).status).toBe(201);
+    await completeModules(early.client, freeCourse, 'all');
+    await nudge();
+    app.clock.advance(8 * day); // the next week: the early finisher's completion is 8 days old
+    await completeModules(finisher.client, freeCourse, 'all');
+    await nudge();
+    await app.mailer.idle();
+    const [digest] = mailsTo(s.admin.email).filter(
+      (m) => m.subject === 'This week in East Shelbyville: assigned courses',
+    );
+    const course = (await testContent()).courses.find((c) => c.slug === freeCourse)!;
+    expect(digest!.text).toContain(`Finished this week: ${finisher.user.name}.`);
+    expect(digest!.text).toContain(`Never started: ${idle.user.name}.`);
+    expect(digest!.text).toContain('2 of 3 completed, 0 overdue, 1 not started');
+    expect(digest!.text).toContain(`PD hours earned this week: ${pdHoursEarned(course.totalMinutes)}.`);
   });
 
   it('the weekly digest reaches every licence admin of the group (co-admins too) once a week; a completion note when turned on', async () => {
