@@ -172,7 +172,10 @@ async function digestUnderLoad(label, port, databaseUrl) {
       );
       // A district's tables grow over weeks under autovacuum; seeded in one go, they are vacuumed and
       // analysed once, as autovacuum would have (the CI server runs with autovacuum off).
-      psql(databaseUrl, 'VACUUM (ANALYZE) users, license_groups, license_memberships, progress, assignments;');
+      psql(
+        databaseUrl,
+        'VACUUM (ANALYZE) users, license_groups, license_memberships, progress, assignments;',
+      );
     } else {
       const { createPglite } = await import('../api/dist/db/pglite.js');
       const pglite = await createPglite({ dataDir: join(dataDir, 'pglite') });
