@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backgroundRead, backgroundSlice, inSlices, restAfter } from './turns.js';
+import { backgroundRead, backgroundSlice, inSlices, restAfter, sliceMs } from './turns.js';
 
 /** Counts the turns of the event loop until `done()`: one tick per turn, in the turn's check phase. */
 function turnCounter() {
@@ -19,11 +19,13 @@ describe('backgroundSlice', () => {
   it('gives the downloads in progress one slice per turn of the event loop between them, in the order they asked', async () => {
     const turns = turnCounter();
     const slices: { download: number; turn: number }[] = [];
+    const stamps: number[] = [];
     await Promise.all(
       [0, 1, 2, 3, 4].map(async (download) => {
         for (let i = 0; i < 10; i++) {
           await backgroundSlice();
           slices.push({ download, turn: turns.now() });
+          stamps.push(performance.now());
         }
       }),
     );
@@ -31,6 +33,10 @@ describe('backgroundSlice', () => {
     expect(slices).toHaveLength(50);
     // Never two slices in one turn: whatever else the process serves waits for one slice at most.
     expect(new Set(slices.map((s) => s.turn)).size).toBe(50);
+    // A slice's length apart (a timer of the event loop, whose clock is read once per turn, so up
+    // to a millisecond early): the downloads leave the process about half of its time.
+    const gaps = stamps.slice(1).map((t, i) => t - stamps[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(sliceMs - 1);
     // Round robin: each download's next slice comes after the other four.
     expect(slices.slice(0, 10).map((s) => s.download)).toEqual([0, 1, 2, 3, 4, 0, 1, 2, 3, 4]);
   });
@@ -87,6 +93,34 @@ describe('backgroundRead', () => {
     expect(log).toEqual(['a', 'b', 'c', 'd']);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect(results[2]).toEqual({ status: 'fulfilled', value: 'c' });
+  });
+
+  it('rests as long as a read took before the next read starts, while the caller has its rows at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const started: number[] = [];
+      const read = (name: string, ms: number) =>
+        backgroundRead(async () => {
+          started.push(Date.now());
+          await new Promise((resolve) => setTimeout(resolve, ms));
+          return name;
+        });
+      const t0 = Date.now();
+      let firstDone = false;
+      const first = read('a', 300).then((v) => ((firstDone = true), v));
+      const second = read('b', 50);
+      await vi.advanceTimersByTimeAsync(300);
+      expect(firstDone).toBe(true);
+      expect(started.map((t) => t - t0)).toEqual([0]);
+      await vi.advanceTimersByTimeAsync(299);
+      expect(started).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(started.map((t) => t - t0)).toEqual([0, 600]);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(await Promise.all([first, second])).toEqual(['a', 'b']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { amongIds } from '../../db/ids.js';
 import { certificatePdfs, certificates, type CertificateRow } from '../../db/schema.js';
 
 /** A certificate is issued to an account (its `userId` becomes null only when the account is deleted). */
@@ -36,7 +37,7 @@ export async function listForUsers(db: Db, userIds: readonly string[]): Promise<
   return db
     .select()
     .from(certificates)
-    .where(inArray(certificates.userId, [...userIds]))
+    .where(amongIds(certificates.userId, userIds))
     .orderBy(asc(certificates.completedAt), asc(certificates.courseSlug));
 }
 

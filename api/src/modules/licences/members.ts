@@ -42,8 +42,10 @@ export const membersCsvPageSize = 250;
 
 /**
  * The group's members for a download, a page at a time (issue 31 item 5): the group is checked
- * first (403/404 before any byte), then `pages` reads each page of members (keyset, in the CSV's
- * order: name, then id) with its progress only when the download asks for it.
+ * first (403/404 before any byte), then `pages` reads the group's member ids once, in the CSV's order
+ * (name, then id), and each page of members with its progress only when the download asks for it.
+ * The ids, not the rows, are held for the whole download: a keyset read per page sorted the whole
+ * group again for every page (decision 129).
  */
 export async function groupMemberPages(
   deps: ServiceDeps,
@@ -62,27 +64,15 @@ export async function groupMemberPages(
     modules: c.modules.length,
   }));
   async function* pages(): AsyncGenerator<GroupMember[]> {
-    let after: { name: string; id: string } | null = null;
-    for (;;) {
-      // One download's read at a time in the process (api/src/turns.ts): a request's query never
-      // waits behind several downloads' pages.
-      const { page, members } = await backgroundRead(async () => {
-        const ids = await store.memberIdsAfter(deps.db, groupId, after, pageSize);
-        const found =
-          ids.length === 0
-            ? []
-            : await membersOf(
-                deps,
-                groupId,
-                ids.map((m) => m.id),
-              );
-        return { page: ids, members: found };
-      });
-      if (page.length === 0) return;
+    // One download's read at a time in the process (api/src/turns.ts): a request's query never
+    // waits behind several downloads' pages.
+    const order = await backgroundRead(() => store.memberIdsInOrder(deps.db, groupId));
+    for (let start = 0; start < order.length; start += pageSize) {
+      const ids = order.slice(start, start + pageSize);
+      const members = await backgroundRead(() => membersOf(deps, groupId, ids));
+      // A member who left the group since the download began is no longer read.
       const byId = new Map(members.map((m) => [m.id, m]));
-      yield page.flatMap((m) => byId.get(m.id) ?? []);
-      if (page.length < pageSize) return;
-      after = page[page.length - 1] ?? null;
+      yield ids.flatMap((id) => byId.get(id) ?? []);
     }
   }
   return { group, courses, pages: pages() };

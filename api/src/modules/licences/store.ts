@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { MemberSort } from '@pd/domain';
 import type { Db } from '../../db/client.js';
+import { amongIds } from '../../db/ids.js';
 import {
   certificates,
   invites,
@@ -755,28 +756,15 @@ export async function memberPageIds(
   return { ids: rows.map((r) => r.id), matching, total: total ?? matching };
 }
 
-/**
- * One page of the group's members in the members CSV's order (name, then id), after the member
- * `after` (keyset: a page reads only its rows, however far into the group it is).
- */
-export async function memberIdsAfter(
-  db: Db,
-  groupId: string,
-  after: { name: string; id: string } | null,
-  limit: number,
-): Promise<{ id: string; name: string }[]> {
-  return db
-    .select({ id: users.id, name: users.name })
+/** The ids of the group's members in the members CSV's order: by name, then id. */
+export async function memberIdsInOrder(db: Db, groupId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
     .from(licenseMemberships)
     .innerJoin(users, eq(users.id, licenseMemberships.userId))
-    .where(
-      and(
-        eq(licenseMemberships.licenseGroupId, groupId),
-        after ? sql`(${users.name}, ${users.id}) > (${after.name}, ${after.id}::uuid)` : undefined,
-      ),
-    )
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(limit);
+    .where(eq(licenseMemberships.licenseGroupId, groupId))
+    .orderBy(asc(users.name), asc(users.id));
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -793,7 +781,7 @@ export async function membersWithProgress(
   if (userIds?.length === 0) return [];
   const inGroup = and(
     eq(licenseMemberships.licenseGroupId, groupId),
-    userIds ? inArray(licenseMemberships.userId, [...userIds]) : undefined,
+    userIds ? amongIds(licenseMemberships.userId, userIds) : undefined,
   );
   const perCourse = Object.fromEntries(
     courseSlugs.map((slug, i) => [
@@ -865,7 +853,7 @@ export async function memberCertificates(
     .where(
       and(
         eq(licenseMemberships.licenseGroupId, groupId),
-        userIds ? inArray(licenseMemberships.userId, [...userIds]) : undefined,
+        userIds ? amongIds(licenseMemberships.userId, userIds) : undefined,
       ),
     );
   const rows = await db
