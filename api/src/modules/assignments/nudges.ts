@@ -219,8 +219,8 @@ async function runKind(deps: NudgeDeps, kind: MemberKind, batch: number): Promis
       return { candidates: candidates.length, mails: out.length, claimed: claimed.size };
     });
     sent += mails;
-    await restAfter(performance.now() - started);
     if (candidates < batch || mails === 0) break;
+    await restAfter(performance.now() - started);
   }
   return sent;
 }
