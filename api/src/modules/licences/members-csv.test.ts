@@ -6,7 +6,7 @@ import { startTestApp, type TestApp, testContent } from '../../test/app.js';
 import type { Teacher } from '../../test/learning.js';
 import { createGroup, signedInAs } from '../../test/licences.js';
 import { memberCertificates } from './member-certificates.js';
-import { groupMembers, membersCsvPageSize } from './members.js';
+import { groupMemberPages, groupMembers, membersCsvPageSize } from './members.js';
 import { membersCsv } from './present.js';
 
 // The members CSV streamed a page at a time (issue 31 item 5): the same file as the one written
@@ -107,5 +107,34 @@ describe('GET /api/license-groups/{id}/members.csv, streamed', () => {
     expect(again.status).toBe(200);
     expect(again.text.trim().split('\r\n').length).toBeGreaterThan(members);
     expect(app.logs.filter((l) => l.level === 'error' || l.level === 'warn')).toEqual([]);
+  });
+
+  it('a member who leaves mid-download is not written; nobody twice, nobody out of order', async () => {
+    const deps = {
+      db: app.db,
+      clock: app.clock.now,
+      config: app.config,
+      content: await testContent(),
+      mailer: app.mailer,
+      sessionCache: app.sessionCache,
+    } satisfies ServiceDeps;
+    const { pages } = await groupMemberPages(deps, admin.user, groupId, 1000);
+    const first = await pages.next();
+    expect(first.done).toBe(false);
+    const seen = (first.value as { id: string }[]).map((m) => m.id);
+    expect(seen).toHaveLength(1000);
+    // The member who would open the second page leaves the group now.
+    const whole = await groupMembers(deps, admin.user, groupId);
+    const leaver = whole.members[1000]!;
+    await app.db.execute(
+      sql`DELETE FROM license_memberships WHERE user_id = ${leaver.id} AND license_group_id = ${groupId}`,
+    );
+    for await (const page of pages) seen.push(...page.map((m) => m.id));
+    expect(seen).not.toContain(leaver.id);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(whole.members.map((m) => m.id).filter((id) => id !== leaver.id));
+    await app.db.execute(
+      sql`INSERT INTO license_memberships (user_id, license_group_id, joined_at) VALUES (${leaver.id}, ${groupId}, now())`,
+    );
   });
 });
