@@ -56,6 +56,16 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app.close());
 
+/** The licence services' dependencies, as the app gives them, for calls made beside the HTTP ones. */
+const serviceDeps = async (): Promise<ServiceDeps> => ({
+  db: app.db,
+  clock: app.clock.now,
+  config: app.config,
+  content: await testContent(),
+  mailer: app.mailer,
+  sessionCache: app.sessionCache,
+});
+
 const csvPath = () => `/api/license-groups/${groupId}/members.csv?tz=America/Chicago`;
 
 describe('GET /api/license-groups/{id}/members.csv, streamed', () => {
@@ -66,14 +76,7 @@ describe('GET /api/license-groups/{id}/members.csv, streamed', () => {
     expect(res.headers.get('content-length')).toBeNull();
     expect(res.headers.get('transfer-encoding')).toBe('chunked');
 
-    const deps = {
-      db: app.db,
-      clock: app.clock.now,
-      config: app.config,
-      content: await testContent(),
-      mailer: app.mailer,
-      sessionCache: app.sessionCache,
-    } satisfies ServiceDeps;
+    const deps = await serviceDeps();
     const whole = await groupMembers(deps, admin.user, groupId);
     const expected = membersCsv(whole.members, {
       courses: whole.courses,
@@ -110,14 +113,7 @@ describe('GET /api/license-groups/{id}/members.csv, streamed', () => {
   });
 
   it('a member who leaves mid-download is not written; nobody twice, nobody out of order', async () => {
-    const deps = {
-      db: app.db,
-      clock: app.clock.now,
-      config: app.config,
-      content: await testContent(),
-      mailer: app.mailer,
-      sessionCache: app.sessionCache,
-    } satisfies ServiceDeps;
+    const deps = await serviceDeps();
     const { pages } = await groupMemberPages(deps, admin.user, groupId, 1000);
     const first = await pages.next();
     expect(first.done).toBe(false);

@@ -91,9 +91,11 @@ function ConfirmUserChange(props: ConfirmUserChangeProps) {
 function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const toast = useToast();
   const remove = useDeleteUser();
+  // The promise, not mutate's callbacks: the refetch after a delete drops the user's row, and
+  // TanStack Query skips mutate's callbacks once their component has unmounted.
   const confirm = () =>
-    remove.mutate(user.id, {
-      onSuccess: () => {
+    void remove.mutateAsync(user.id).then(
+      () => {
         toast({
           title: adminMessages.userDeleted,
           description: adminMessages.userDeletedText,
@@ -101,13 +103,13 @@ function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: () => v
         });
         onClose();
       },
-      onError: (error) =>
+      (error: unknown) =>
         toast({
           title: adminMessages.deleteError,
           description: messageOr(error, adminMessages.deleteFailed),
           variant: 'error',
         }),
-    });
+    );
   return (
     <ConfirmUserChange
       id="delete-user"

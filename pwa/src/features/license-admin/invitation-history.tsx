@@ -94,13 +94,15 @@ function InviteActions({ invite, offline }: { invite: Invite; offline: boolean }
       },
     });
   };
+  // The promise, not mutate's callbacks: the refetch after a revoke redraws this row without its
+  // actions, and TanStack Query skips mutate's callbacks once their component has unmounted.
   const onRevoke = () =>
-    revoke.mutate(invite.id, {
-      onSuccess: () => {
+    void revoke.mutateAsync(invite.id).then(
+      () => {
         setConfirming(false);
         toast({ variant: 'success', title: 'Invitation revoked', description: invite.email });
       },
-      onError: (error) => {
+      (error: unknown) => {
         setConfirming(false);
         toast({
           variant: 'error',
@@ -108,7 +110,7 @@ function InviteActions({ invite, offline }: { invite: Invite; offline: boolean }
           description: errorMessage(error) ?? 'Please try again.',
         });
       },
-    });
+    );
 
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>

@@ -24,25 +24,24 @@ export function RemoveMemberButton({
   const remove = useRemoveMember();
   const toast = useToast();
   const titleId = useId();
+  // The promise, not mutate's callbacks: the refetch after a removal drops this member's row, and
+  // TanStack Query skips mutate's callbacks once their component has unmounted.
   const confirm = () =>
-    remove.mutate(
-      { groupId, userId: member.id },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          toast({
-            variant: 'success',
-            title: 'Member removed',
-            description: `${member.name}'s seat is free again.`,
-          });
-        },
-        onError: (error) =>
-          toast({
-            variant: 'error',
-            title: 'Error removing member',
-            description: errorMessage(error) ?? 'Please try again.',
-          }),
+    void remove.mutateAsync({ groupId, userId: member.id }).then(
+      () => {
+        setOpen(false);
+        toast({
+          variant: 'success',
+          title: 'Member removed',
+          description: `${member.name}'s seat is free again.`,
+        });
       },
+      (error: unknown) =>
+        toast({
+          variant: 'error',
+          title: 'Error removing member',
+          description: errorMessage(error) ?? 'Please try again.',
+        }),
     );
   return (
     <>
