@@ -52,7 +52,10 @@ export async function waitForMail(
 /** Runs axe on the settled page: each serious or critical violation, named with its targets. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // Scan the settled page: mid-fade (MUI transitions), text at partial opacity reads as low contrast.
+  // The pointer leaves first: a button that a click's pointer rests on after a navigation starts its
+  // hover transition whenever the layout puts it there, possibly after the wait below.
   // Only finite animations are awaited (a spinner or skeleton pulse never ends); at most 5 s.
+  await page.mouse.move(0, 0);
   await page
     .waitForFunction(
       () =>
