@@ -16,6 +16,26 @@ describe('csvCell (issue 30 item 10)', () => {
     expect(csvCell('a;b;-2+3')).toBe(`"a;b;'-2+3"`);
   });
 
+  it('defuses every part of any text as splitting it at ; and , and testing each part would', () => {
+    // The rule as the sentence above states it, to compare with on made-up cells.
+    const byParts = (text: string) =>
+      text
+        .split(/([;,])/)
+        .map((part, i) => (i % 2 === 0 && /^[ \u00a0]*[=+\-@\t\r]/.test(part) ? `'${part}` : part))
+        .join('');
+    // Every cell of up to 4 characters from separators, formula starts, spaces, a quote and a letter.
+    const alphabet = ['a', ';', ',', '=', '@', '\r', ' ', '\u00a0', '"'];
+    let texts = [''];
+    for (let length = 1; length <= 4; length++) {
+      texts = texts.flatMap((text) => alphabet.map((c) => text + c));
+      for (const text of texts) {
+        const cell = csvCell(text);
+        const unquoted = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
+        expect(unquoted, JSON.stringify(text)).toBe(byParts(text));
+      }
+    }
+  });
+
   it('leaves ordinary text and numbers as they are', () => {
     expect(csvCell('Anne-Marie O’Neil')).toBe('Anne-Marie O’Neil');
     expect(csvCell('a+b@school.test')).toBe('a+b@school.test');

@@ -7,15 +7,16 @@
  * break is quoted. Numbers are written as they are (a count or an amount is never a formula).
  */
 
-/** A part of a cell a spreadsheet would read as a formula. */
-const formulaStart = /^[ \u00a0]*[=+\-@\t\r]/;
+/**
+ * Where a single quote goes: the start of the cell, or just after a `;` or `,`, when what follows
+ * (after any spaces) starts like a formula. One pass, and no new string for a cell it leaves alone:
+ * a 5,000-member download writes tens of thousands of cells (issue 31 item 5).
+ */
+const formulaPart = /(^|[;,])(?=[ \u00a0]*[=+\-@\t\r])/g;
 
 /** `text` with a single quote before each part (split at `;` and `,`) that starts like a formula. */
 function defused(text: string): string {
-  return text
-    .split(/([;,])/)
-    .map((part, i) => (i % 2 === 0 && formulaStart.test(part) ? `'${part}` : part))
-    .join('');
+  return text.replace(formulaPart, "$1'");
 }
 
 export function csvCell(value: string | number): string {
@@ -26,7 +27,9 @@ export function csvCell(value: string | number): string {
 
 /** One row of a CSV file, with its CRLF: a streamed download writes its file a line at a time. */
 export function csvLine(cells: readonly (string | number)[]): string {
-  return cells.map(csvCell).join(',') + '\r\n';
+  let line = '';
+  for (let i = 0; i < cells.length; i++) line += (i > 0 ? ',' : '') + csvCell(cells[i]!);
+  return line + '\r\n';
 }
 
 /** A header and rows as a CSV file (CRLF after every row). */
