@@ -384,14 +384,34 @@ export type SyncStatusKind = 'offline' | 'saved' | 'saving' | 'waiting' | 'conne
 
 const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
 
+let timeFormat: { locale: string; format: Intl.DateTimeFormat } | undefined;
+
+/**
+ * '2:05 PM': the hour and minute of `at` on this device, in `locale` (the browser's language). U.S.
+ * English is written here as `Intl` writes it (sync-engine.test.ts): the status line says it on the
+ * first drawing of every page, and the first `Intl.DateTimeFormat` of a page loads the browser's date
+ * data, a long step of a module page's first load on a slow phone. Other languages use one formatter.
+ */
+export function shortTime(
+  at: Date,
+  locale = typeof navigator === 'undefined' ? 'en-US' : navigator.language,
+): string {
+  if (locale === 'en-US') {
+    const hour = at.getHours();
+    return `${hour % 12 || 12}:${String(at.getMinutes()).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+  }
+  if (timeFormat?.locale !== locale)
+    timeFormat = { locale, format: new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }) };
+  return timeFormat.format.format(at);
+}
+
 export const syncMessages = {
   /** The device is offline: nothing is sent, nothing spins; the work is kept (issue 16). */
   offline: (n: number) =>
     n > 0 ? `Offline · ${changes(n)} kept on this device` : 'Offline · your progress is kept on this device',
   saved: 'All changes saved',
   /** 'All changes saved at 2:05 PM' once this tab has synced. */
-  savedAt: (iso: string) =>
-    `All changes saved at ${new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}`,
+  savedAt: (iso: string) => `All changes saved at ${shortTime(new Date(iso))}`,
   saving: 'Saving...',
   waiting: (n: number) => `${changes(n)} waiting to sync`,
   /** Said next to a count of changes not yet on the server. */
