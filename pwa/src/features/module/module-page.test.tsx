@@ -1,5 +1,6 @@
 import {
   type Module,
+  predrawnId,
   type OpenCourse,
   type ProgressRecord,
   type PublicUser,
@@ -269,6 +270,27 @@ describe('ModulePage', () => {
     });
     expect(await screen.findByRole('heading', { level: 2, name: 'Lesson 1 section' })).toBeInTheDocument();
     expect(screen.getByText('bold').tagName).toBe('STRONG');
+  });
+
+  it('with a lesson drawn before the app (decisions 070, 122), draws the module view with the progress the device and server hold', async () => {
+    // The drawn lesson keeps the page while the module view's first render runs in the background.
+    const drawn = document.createElement('div');
+    drawn.id = predrawnId;
+    drawn.innerHTML = '<h1>Module 2 title</h1>';
+    document.body.prepend(drawn);
+    try {
+      setup({ moduleId: 2, completed: [1] });
+      expect(await screen.findByRole('navigation', { name: 'Course Modules' })).toBeInTheDocument();
+      const sidebar = screen.getByRole('navigation', { name: 'Course Modules' });
+      expect(within(sidebar).getByRole('link', { name: /1\. Module 1 title.*Completed/ })).toBeInTheDocument();
+      expect(within(sidebar).getByRole('link', { name: /2\. Module 2 title/ })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(screen.queryByRole('heading', { name: 'Module Locked' })).not.toBeInTheDocument();
+    } finally {
+      drawn.remove();
+    }
   });
 
   it("shows each module's own review date, and no workshop box on a module that does not ask for it", async () => {

@@ -163,10 +163,12 @@ function CourseModule({
   const modules: readonly ModuleOutline[] = course.modules;
   const moduleIds = useMemo(() => modules.map((m) => m.id), [modules]);
   // Like the course: the first progress read from the device is drawn at once, later changes (the
-  // server's records, a saved quiz) redraw the module in the background.
+  // server's records, a saved quiz) redraw the module in the background. While a drawn lesson is on
+  // screen the first read is drawn in the background too: the module view's first render then comes
+  // in pieces a tap can come between, not as one long task.
   const liveProgress = useCourseProgress(course.slug, moduleIds);
   const deferredProgress = useDeferredValue(liveProgress);
-  const progress = deferredProgress.isDeviceLoading ? liveProgress : deferredProgress;
+  const progress = deferredProgress.isDeviceLoading && !predrawnOnScreen() ? liveProgress : deferredProgress;
   const module = moduleIdPattern.test(moduleId) ? modules.find((m) => m.id === Number(moduleId)) : undefined;
 
   // What the module view shows of the progress, kept the same object while those values stay the
