@@ -212,6 +212,28 @@ export default tseslint.config(
     },
   },
   {
+    // Decision 130: a module page opened first evaluates the offline engine and the module screen;
+    // they take their calls from `learningEndpoints`, so the whole table (every area's contracts,
+    // admin and district included) is never built on a teacher's lesson.
+    files: ['pwa/src/offline/**/*.{ts,tsx}', 'pwa/src/features/module/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@pd/domain',
+              importNames: ['endpoints'],
+              message:
+                'Use learningEndpoints (or add the call to it): the full endpoint table builds every area’s contracts on a teacher’s first module page (decision 130).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // ...and a feature's api/ folder calls it, but records events like every screen.
     files: ['pwa/src/features/*/api/**/*.{ts,tsx}'],
     ignores: testFiles,

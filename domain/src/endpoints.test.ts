@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints, endpointUrl, pathMatcher } from './endpoints.js';
+import {
+  analyticsEndpoints,
+  endpoints,
+  endpointUrl,
+  firstLoadEndpoints,
+  learningEndpoints,
+  pathMatcher,
+  ssoEndpoints,
+} from './endpoints.js';
 import { publicContentPaths } from './service-worker-protocol.js';
 
 describe('the endpoint table', () => {
@@ -7,6 +15,17 @@ describe('the endpoint table', () => {
     const keys = Object.values(endpoints).map((e) => e.key);
     expect(new Set(keys).size).toBe(keys.length);
     for (const e of Object.values(endpoints)) expect(e.key).toBe(`${e.method} ${e.path}`);
+  });
+
+  it("holds each group's entries, the very objects a page that imports only its group calls", () => {
+    const groups = { firstLoadEndpoints, learningEndpoints, analyticsEndpoints, ssoEndpoints };
+    for (const [name, group] of Object.entries(groups))
+      for (const [call, entry] of Object.entries(group))
+        expect(endpoints[call as keyof typeof endpoints], `${name}.${call}`).toBe(entry);
+    // The offline engine's calls (decision 130).
+    expect(Object.keys(learningEndpoints).sort()).toEqual(
+      ['course', 'progress', 'resetProgress', 'saveProgress', 'sync', 'template', 'templates'].sort(),
+    );
   });
 
   it('builds URLs with encoded parameters and an optional query', () => {

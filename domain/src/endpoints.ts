@@ -24,12 +24,7 @@ import {
   CertificateVerifyResponse,
   IssueCertificateResponse,
 } from './certificates.js';
-import {
-  CourseContentResponse,
-  FaqResponse,
-  LegalPageResponse,
-  PromptLibraryResponse,
-} from './content-api.js';
+import { FaqResponse, LegalPageResponse, PromptLibraryResponse } from './content-api.js';
 import { DevMailboxResponse } from './dev-mailbox.js';
 import {
   CreateJoinLinkRequest,
@@ -49,6 +44,7 @@ import {
 import { endpoint, endpointUrl, type Endpoint } from './endpoint-core.js';
 import { analyticsEndpoints } from './endpoints-analytics.js';
 import { firstLoadEndpoints } from './endpoints-first-load.js';
+import { learningEndpoints } from './endpoints-learning.js';
 import { InviteLookupResponse } from './invite-lookup.js';
 import {
   LoginResponse,
@@ -88,14 +84,11 @@ import {
   RedirectUrlResponse,
   SubscriptionResponse,
 } from './premium.js';
-import { SaveProgressRequest } from './progress.js';
-import { ProgressListResponse, ResetProgressResponse, SaveProgressResponse } from './progress-api.js';
-import { SyncRequest, SyncResponse } from './sync.js';
-import { TemplateListResponse, TemplateResponse } from './templates.js';
 
 export * from './endpoint-core.js';
 export { analyticsEndpoints } from './endpoints-analytics.js';
 export { firstLoadEndpoints } from './endpoints-first-load.js';
+export { learningEndpoints } from './endpoints-learning.js';
 export { ssoEndpoints } from './endpoints-sso.js';
 
 /** GET /api/health: the first form with 200 when the database answers, the second with 503. */
@@ -360,36 +353,16 @@ export const endpoints = {
   myAssignments: endpoint({ method: 'GET', path: '/api/assignments', response: MyAssignmentsResponse }),
 
   // Content and the Prompt Library.
-  course: endpoint({ method: 'GET', path: '/api/content/courses/:slug', response: CourseContentResponse }),
   faq: endpoint({ method: 'GET', path: publicContentPaths.faq, response: FaqResponse }),
   legalPage: endpoint({ method: 'GET', path: publicContentPaths.legalPage, response: LegalPageResponse }),
   prompts: endpoint({ method: 'GET', path: publicContentPaths.prompts, response: PromptLibraryResponse }),
 
-  // Printable templates (issue 19): the list for anyone signed in, a template for entitled users.
-  templates: endpoint({ method: 'GET', path: '/api/templates', response: TemplateListResponse }),
-  template: endpoint({ method: 'GET', path: '/api/templates/:slug', response: TemplateResponse }),
+  // Printable templates (issue 19): the list and a template are in learningEndpoints.
   /** The same template as a self-contained HTML file (an attachment, not JSON). */
   templateDownload: endpoint({ method: 'GET', path: '/api/templates/:slug/download' }),
 
-  // Progress and the offline sync.
-  progress: endpoint({ method: 'GET', path: '/api/progress', response: ProgressListResponse }),
-  sync: endpoint({
-    method: 'POST',
-    path: '/api/progress/sync',
-    request: SyncRequest,
-    response: SyncResponse,
-  }),
-  saveProgress: endpoint({
-    method: 'POST',
-    path: '/api/progress/:courseSlug/:moduleId',
-    request: SaveProgressRequest,
-    response: SaveProgressResponse,
-  }),
-  resetProgress: endpoint({
-    method: 'DELETE',
-    path: '/api/progress/:courseSlug',
-    response: ResetProgressResponse,
-  }),
+  // Progress and the offline sync: learningEndpoints, with the course and the templates.
+  ...learningEndpoints,
 
   // Certificates.
   certificates: endpoint({ method: 'GET', path: '/api/certificates', response: CertificateListResponse }),

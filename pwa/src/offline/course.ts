@@ -1,4 +1,4 @@
-import { contentErrorCodes, endpoints, type Course } from '@pd/domain';
+import { contentErrorCodes, learningEndpoints, type Course } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, NetworkError } from '../lib/api-client';
 import { useAfterPaint } from '../lib/use-after-paint';
@@ -31,7 +31,7 @@ export async function fetchCourse(
   signal?: AbortSignal,
 ): Promise<Course> {
   return networkFirst(
-    async () => (await apiGet(endpoints.course, { params: { slug }, signal })).course,
+    async () => (await apiGet(learningEndpoints.course, { params: { slug }, signal })).course,
     (course) => keepCourseOnDevice(course, userId),
     async () => (await readCourseFromDevice(slug, userId)) ?? undefined,
   );

@@ -1,4 +1,4 @@
-import { endpoints, swCaches, type Course } from '@pd/domain';
+import { learningEndpoints, swCaches, type Course } from '@pd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -77,9 +77,9 @@ export function courseImages(course: Course): string[] {
  * a 403 or 401 is raised as the ApiError) plus a HEAD of each module image for its Content-Length.
  */
 export async function estimateDownload(slug: string, signal?: AbortSignal): Promise<DownloadEstimate> {
-  const res = await request(urlOf(endpoints.course, { params: { slug } }), { signal });
+  const res = await request(urlOf(learningEndpoints.course, { params: { slug } }), { signal });
   const text = await res.text();
-  const course = endpoints.course.response.parse(JSON.parse(text)).course;
+  const course = learningEndpoints.course.response.parse(JSON.parse(text)).course;
   const imageBytes: Record<string, number> = {};
   await Promise.all(
     courseImages(course).map(async (url) => {

@@ -1,5 +1,5 @@
 import {
-  endpoints,
+  learningEndpoints,
   maxOpsPerBatch,
   type CourseProgress,
   type ProgressRecord,
@@ -73,7 +73,7 @@ export async function drainOutbox(userId: string, options: DrainOptions = {}): P
     options.onSending?.(batch.length);
     let reply: SyncResponse;
     try {
-      reply = await apiSend(endpoints.sync, { ops: batch.map(toWireOp) });
+      reply = await apiSend(learningEndpoints.sync, { ops: batch.map(toWireOp) });
     } catch (error) {
       if (!isTransient(error) && batch.length > 1) {
         // One malformed op refuses the whole batch: send one at a time to find it.
@@ -154,7 +154,7 @@ async function applyReply(db: UserDb, batch: OutboxOp[], reply: SyncResponse) {
  * NetworkError / ApiError when the server cannot answer; nothing is changed then.
  */
 export async function rebuildProgressFromServer(userId: string): Promise<ProgressRecord[]> {
-  const records = await apiGet(endpoints.progress);
+  const records = await apiGet(learningEndpoints.progress);
   const db = userDb(userId);
   await db.transaction('rw', db.outbox, db.progress, async () => {
     const pending = await pendingOps(db);

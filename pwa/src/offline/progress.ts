@@ -3,7 +3,7 @@ import {
   courseCompletion,
   gradeAnswers,
   passesQuiz,
-  endpoints,
+  learningEndpoints,
   unionCompleted,
   type ProgressRecord,
   type Course,
@@ -39,7 +39,7 @@ export { progressKeys };
 // Server calls
 
 export function fetchProgress(courseSlug?: string, signal?: AbortSignal): Promise<ProgressRecord[]> {
-  return apiGet(endpoints.progress, { query: { courseSlug }, signal });
+  return apiGet(learningEndpoints.progress, { query: { courseSlug }, signal });
 }
 
 /** The server's records of one course, or of every course when `courseSlug` is omitted. */

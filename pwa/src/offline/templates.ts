@@ -1,4 +1,4 @@
-import { endpoints, type Template, type TemplateSummary, templatesForCourse } from '@pd/domain';
+import { learningEndpoints, type Template, type TemplateSummary, templatesForCourse } from '@pd/domain';
 import { ApiError, apiGet } from '../lib/api-client';
 import { networkFirst } from './content-cache';
 import { readUserDb, userDb } from './db';
@@ -30,7 +30,7 @@ export async function storedTemplateSummaries(userId: string): Promise<TemplateS
 /** GET /api/templates (anyone signed in); offline, the templates held on the device. */
 export async function fetchTemplateList(userId: string, signal?: AbortSignal): Promise<TemplateSummary[]> {
   return networkFirst(
-    async () => (await apiGet(endpoints.templates, { signal })).templates,
+    async () => (await apiGet(learningEndpoints.templates, { signal })).templates,
     async () => undefined,
     async () => {
       const stored = await storedTemplateSummaries(userId);
@@ -45,7 +45,7 @@ export async function fetchTemplateList(userId: string, signal?: AbortSignal): P
  */
 export async function fetchTemplate(slug: string, userId: string, signal?: AbortSignal): Promise<Template> {
   return networkFirst(
-    async () => (await apiGet(endpoints.template, { params: { slug }, signal })).template,
+    async () => (await apiGet(learningEndpoints.template, { params: { slug }, signal })).template,
     (template) => keepTemplateOnDevice(template, userId),
     async () => (await readUserDb(userId, (db) => db.templates.get(slug), undefined))?.template,
   );
@@ -61,14 +61,14 @@ export async function downloadCourseTemplates(
   userId: string,
   signal?: AbortSignal,
 ): Promise<{ slugs: string[]; added: string[] }> {
-  const list = (await apiGet(endpoints.templates, { signal })).templates;
+  const list = (await apiGet(learningEndpoints.templates, { signal })).templates;
   const slugs: string[] = [];
   const added: string[] = [];
   const table = userDb(userId).templates;
   for (const { slug } of templatesForCourse(list, courseSlug)) {
     let template: Template;
     try {
-      template = (await apiGet(endpoints.template, { params: { slug }, signal })).template;
+      template = (await apiGet(learningEndpoints.template, { params: { slug }, signal })).template;
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) return { slugs: [], added };
       throw error;
