@@ -14,8 +14,14 @@
  */
 const formulaPart = /(^|[;,])(?=[ \u00a0]*[=+\-@\t\r])/g;
 
+/** The start of a text (after any spaces) that a spreadsheet would run as a formula. */
+const startsLikeFormula = /^[ \u00a0]*[=+\-@\t\r]/;
+
 /** `text` with a single quote before each part (split at `;` and `,`) that starts like a formula. */
 function defused(text: string): string {
+  // Most cells (names, addresses, dates) have one part that starts like no formula: no scan of
+  // every position for the global pattern, which was a fifth of a download's CPU.
+  if (text.indexOf(',') === -1 && text.indexOf(';') === -1 && !startsLikeFormula.test(text)) return text;
   return text.replace(formulaPart, "$1'");
 }
 
