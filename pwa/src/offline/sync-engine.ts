@@ -8,6 +8,7 @@ import {
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError, NetworkError } from '../lib/api-client';
+import { shortTime } from '../lib/dates';
 import { useMe } from './get-me';
 import { useOnline } from '../lib/use-online';
 import { onUserDbDelete, type OutboxOp } from './db';
@@ -383,27 +384,6 @@ export function useSyncEngineState(userId: string | undefined): SyncEngineState 
 export type SyncStatusKind = 'offline' | 'saved' | 'saving' | 'waiting' | 'connectionIssues' | 'actionNeeded';
 
 const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
-
-let timeFormat: { locale: string; format: Intl.DateTimeFormat } | undefined;
-
-/**
- * '2:05 PM': the hour and minute of `at` on this device, in `locale` (the browser's language). U.S.
- * English is written here as `Intl` writes it (sync-engine.test.ts): the status line says it on the
- * first drawing of every page, and the first `Intl.DateTimeFormat` of a page loads the browser's date
- * data, a long step of a module page's first load on a slow phone. Other languages use one formatter.
- */
-export function shortTime(
-  at: Date,
-  locale = typeof navigator === 'undefined' ? 'en-US' : navigator.language,
-): string {
-  if (locale === 'en-US') {
-    const hour = at.getHours();
-    return `${hour % 12 || 12}:${String(at.getMinutes()).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
-  }
-  if (timeFormat?.locale !== locale)
-    timeFormat = { locale, format: new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }) };
-  return timeFormat.format.format(at);
-}
 
 export const syncMessages = {
   /** The device is offline: nothing is sent, nothing spins; the work is kept (issue 16). */
