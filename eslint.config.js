@@ -107,6 +107,14 @@ const apiClientRequests = {
   message:
     "Call the api from the feature's api/ folder (features/<x>/api/); a screen takes only the client's errors (ApiError, NetworkError, errorMessage, rateLimitNotice).",
 };
+/** Decision 130: the whole endpoint table, refused where a first module page would build it. */
+const wholeEndpointTable = {
+  name: '@pd/domain',
+  importNames: ['endpoints'],
+  message:
+    'Use learningEndpoints (or add the call to it): the full endpoint table builds every area’s contracts on a teacher’s first module page (decision 130).',
+};
+
 const analyticsQueueRecording = {
   regex: '(^|/)offline/analytics(\\.ts)?$',
   allowImportNames: ['onAnalyticsChange', 'recentEvents', 'sendQueuedAnalytics', 'QueuedEvent'],
@@ -215,21 +223,18 @@ export default tseslint.config(
     // Decision 130: a module page opened first evaluates the offline engine and the module screen;
     // they take their calls from `learningEndpoints`, so the whole table (every area's contracts,
     // admin and district included) is never built on a teacher's lesson.
-    files: ['pwa/src/offline/**/*.{ts,tsx}', 'pwa/src/features/module/**/*.{ts,tsx}'],
+    files: ['pwa/src/offline/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { paths: [wholeEndpointTable] }] },
+  },
+  {
+    // The module screen: decision 083's rules above, and decision 130's.
+    files: ['pwa/src/features/module/**/*.{ts,tsx}'],
     ignores: testFiles,
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: [
-            {
-              name: '@pd/domain',
-              importNames: ['endpoints'],
-              message:
-                'Use learningEndpoints (or add the call to it): the full endpoint table builds every area’s contracts on a teacher’s first module page (decision 130).',
-            },
-          ],
-        },
+        { patterns: [apiClientRequests, analyticsQueueRecording], paths: [wholeEndpointTable] },
       ],
     },
   },

@@ -136,6 +136,7 @@ describe('lint guards the floors', () => {
   // Decision 083: one way for the pwa to call the api, one entry point to record an analytics event.
   const callApi = "Call the api from the feature's api/ folder (features/<x>/api/)";
   const recordEvent = 'Record an analytics event through offline/record-event.ts';
+  const wholeTable = 'Use learningEndpoints';
   it.each([
     // [file, an import that breaks the convention, what the message says, an import that keeps it]
     [
@@ -189,6 +190,19 @@ describe('lint guards the floors', () => {
       "import { track as x } from '../../offline/analytics';",
       recordEvent,
       "import { recentEvents as x } from '../../offline/analytics';",
+    ],
+    // Decision 130: the offline engine and the module screen build the learning calls' contracts only.
+    [
+      'pwa/src/offline/fixture.ts',
+      "import { endpoints as x } from '@pd/domain';",
+      wholeTable,
+      "import { learningEndpoints as x } from '@pd/domain';",
+    ],
+    [
+      'pwa/src/features/module/fixture.tsx',
+      "import { endpoints as x } from '@pd/domain';",
+      wholeTable,
+      "import { learningEndpoints as x } from '@pd/domain';",
     ],
   ])('%s: %s fails, and the import beside it passes', async (file, breaking, message, allowed) => {
     const found = await crossings(file, breaking, 'no-restricted-imports');

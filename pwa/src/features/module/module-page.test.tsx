@@ -282,7 +282,9 @@ describe('ModulePage', () => {
       setup({ moduleId: 2, completed: [1] });
       expect(await screen.findByRole('navigation', { name: 'Course Modules' })).toBeInTheDocument();
       const sidebar = screen.getByRole('navigation', { name: 'Course Modules' });
-      expect(within(sidebar).getByRole('link', { name: /1\. Module 1 title.*Completed/ })).toBeInTheDocument();
+      expect(
+        within(sidebar).getByRole('link', { name: /1\. Module 1 title.*Completed/ }),
+      ).toBeInTheDocument();
       expect(within(sidebar).getByRole('link', { name: /2\. Module 2 title/ })).toHaveAttribute(
         'aria-current',
         'page',
