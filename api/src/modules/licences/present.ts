@@ -153,7 +153,7 @@ function membersCsvRow(
     m.progress.totalModules > 0
       ? Math.round((m.progress.completedModules / m.progress.totalModules) * 100)
       : 0;
-  const row: (string | number)[] = [
+  return [
     m.name,
     m.email,
     m.emailVerified ? 'Yes' : 'No',
@@ -164,17 +164,14 @@ function membersCsvRow(
     m.pdHours,
     m.certificates,
     m.progress.lastActivity ? localDateTime(m.progress.lastActivity, timeZone) : 'Never',
+    ...courses.map((c) => m.progress.courseStats[c.slug]?.completed ?? 0),
+    ...courses.flatMap((c) => {
+      const certificate = certificates.get(m.id)?.get(c.slug);
+      return certificate
+        ? [localDateTime(certificate.completedAt, timeZone), certificate.id, certificate.pdHours]
+        : ['', '', ''];
+    }),
   ];
-  // Filled in place (a 5,000-member download writes a row 5,000 times).
-  for (const c of courses) row.push(m.progress.courseStats[c.slug]?.completed ?? 0);
-  const ofMember = certificates.get(m.id);
-  for (const c of courses) {
-    const certificate = ofMember?.get(c.slug);
-    if (certificate)
-      row.push(localDateTime(certificate.completedAt, timeZone), certificate.id, certificate.pdHours);
-    else row.push('', '', '');
-  }
-  return row;
 }
 
 /** The members as one CSV file (one row per member, in the order given). */
