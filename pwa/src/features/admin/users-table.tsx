@@ -176,29 +176,28 @@ function UserActions({ user }: { user: AdminUser }) {
   const verify = useVerifyEmail();
   const [deleting, setDeleting] = useState(false);
   const [resettingMfa, setResettingMfa] = useState(false);
+  // The promises, not mutate's callbacks (as for a delete): the list's refetch after the change can
+  // draw this row anew, and TanStack Query skips mutate's callbacks once their component has unmounted.
   const changeRole = (role: Role) =>
-    updateRole.mutate(
-      { userId: user.id, role },
-      {
-        onSuccess: () => toast({ title: adminMessages.roleUpdated, variant: 'success' }),
-        onError: (error) =>
-          toast({
-            title: adminMessages.roleUpdateError,
-            description: messageOr(error, adminMessages.updateRoleFailed),
-            variant: 'error',
-          }),
-      },
+    void updateRole.mutateAsync({ userId: user.id, role }).then(
+      () => toast({ title: adminMessages.roleUpdated, variant: 'success' }),
+      (error: unknown) =>
+        toast({
+          title: adminMessages.roleUpdateError,
+          description: messageOr(error, adminMessages.updateRoleFailed),
+          variant: 'error',
+        }),
     );
   const verifyEmail = () =>
-    verify.mutate(user.id, {
-      onSuccess: () => toast({ title: adminMessages.emailVerified, variant: 'success' }),
-      onError: (error) =>
+    void verify.mutateAsync(user.id).then(
+      () => toast({ title: adminMessages.emailVerified, variant: 'success' }),
+      (error: unknown) =>
         toast({
           title: adminMessages.verifyError,
           description: messageOr(error, adminMessages.verifyFailed),
           variant: 'error',
         }),
-    });
+    );
   return (
     // The buttons wrap under the role on a narrow column, so the e-mail keeps its room (issue 26).
     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
